@@ -1,0 +1,211 @@
+//! The TOML schema, exactly as users write it. Every section and key has a
+//! default, and every struct refuses keys it does not know.
+
+use serde::Deserialize;
+use std::path::PathBuf;
+
+pub const DEFAULT_BACKLOG: i32 = 4096;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    pub workers: Option<WorkersValue>,
+    #[serde(default)]
+    pub listener: Vec<ListenerSection>,
+    #[serde(default)]
+    pub tls: TlsSection,
+    #[serde(default)]
+    pub r#static: StaticSection,
+    #[serde(default)]
+    pub timeouts: TimeoutsSection,
+    #[serde(default)]
+    pub limits: LimitsSection,
+    #[serde(default)]
+    pub open_file_cache: OpenFileCacheSection,
+    #[serde(default)]
+    pub log: LogSection,
+}
+
+/// `workers = "auto"` or `workers = 4`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum WorkersValue {
+    Count(i64),
+    Text(String),
+}
+
+impl std::fmt::Display for WorkersValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WorkersValue::Count(n) => write!(f, "{n}"),
+            WorkersValue::Text(s) => f.write_str(s),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListenerSection {
+    pub address: String,
+    #[serde(default = "yes")]
+    pub tls: bool,
+    #[serde(default = "default_backlog")]
+    pub backlog: i32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CertificateSection {
+    pub cert: PathBuf,
+    pub key: PathBuf,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TlsSection {
+    pub certificate: Vec<CertificateSection>,
+    pub protocols: Vec<String>,
+    pub ciphers: Vec<String>,
+    pub session_tickets: bool,
+    pub tls13_tickets: usize,
+    pub session_cache_size: usize,
+}
+
+impl Default for TlsSection {
+    fn default() -> Self {
+        TlsSection {
+            certificate: Vec::new(),
+            protocols: vec!["TLSv1.2".into(), "TLSv1.3".into()],
+            ciphers: crate::tls::supported_cipher_names()
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            session_tickets: true,
+            tls13_tickets: 1,
+            session_cache_size: 20_480,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StaticSection {
+    pub root: Option<PathBuf>,
+    pub index: String,
+}
+
+impl Default for StaticSection {
+    fn default() -> Self {
+        StaticSection {
+            root: None,
+            index: "index.html".into(),
+        }
+    }
+}
+
+/// A duration in seconds; fractions allowed (`2.5`).
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(transparent)]
+pub struct Duration(pub f64);
+
+impl Duration {
+    /// Converts to a `std::time::Duration`, recording an error for values
+    /// that are negative, not finite, or absurdly large.
+    pub fn checked(self, key: &str, errors: &mut Vec<String>) -> std::time::Duration {
+        if self.0.is_finite() && self.0 > 0.0 && self.0 <= 86_400.0 {
+            std::time::Duration::from_secs_f64(self.0)
+        } else {
+            errors.push(format!(
+                "{key}: {} must be a number of seconds above 0 and at most 86400",
+                self.0
+            ));
+            std::time::Duration::from_secs(1)
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TimeoutsSection {
+    pub handshake: Duration,
+    pub request_header: Duration,
+    pub request_body: Duration,
+    pub keepalive: Duration,
+    pub send: Duration,
+    pub shutdown_drain: Duration,
+}
+
+impl Default for TimeoutsSection {
+    fn default() -> Self {
+        TimeoutsSection {
+            handshake: Duration(10.0),
+            request_header: Duration(10.0),
+            request_body: Duration(30.0),
+            keepalive: Duration(75.0),
+            send: Duration(60.0),
+            shutdown_drain: Duration(30.0),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LimitsSection {
+    pub max_connections: usize,
+    pub keepalive_requests: u64,
+    pub max_uri_bytes: usize,
+    pub max_header_bytes: usize,
+    pub max_body_bytes: u64,
+}
+
+impl Default for LimitsSection {
+    fn default() -> Self {
+        LimitsSection {
+            max_connections: 16_384,
+            keepalive_requests: 1000,
+            max_uri_bytes: 8192,
+            max_header_bytes: 16_384,
+            max_body_bytes: 1 << 20,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct OpenFileCacheSection {
+    pub max: usize,
+    pub valid: Duration,
+}
+
+impl Default for OpenFileCacheSection {
+    fn default() -> Self {
+        OpenFileCacheSection {
+            max: 1000,
+            valid: Duration(30.0),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LogSection {
+    pub level: String,
+    pub access_log: String,
+}
+
+impl Default for LogSection {
+    fn default() -> Self {
+        LogSection {
+            level: "info".into(),
+            access_log: "off".into(),
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn default_backlog() -> i32 {
+    DEFAULT_BACKLOG
+}

@@ -1,0 +1,34 @@
+//! The `Date` header value, formatted once per second rather than per
+//! response.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+pub struct HttpDate {
+    second: u64,
+    text: String,
+}
+
+impl Default for HttpDate {
+    fn default() -> Self {
+        HttpDate {
+            second: u64::MAX,
+            text: String::new(),
+        }
+    }
+}
+
+impl HttpDate {
+    /// The current time in IMF-fixdate form.
+    pub fn now(&mut self) -> &str {
+        let now = SystemTime::now();
+        let second = now
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        if second != self.second {
+            self.second = second;
+            self.text = httpdate::fmt_http_date(now);
+        }
+        &self.text
+    }
+}

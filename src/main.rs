@@ -1,0 +1,145 @@
+//! tlsaccel: an HTTPS server and TLS-terminating web accelerator.
+//!
+//! This file is the command line only; see `worker` for the server's life.
+
+mod access_log;
+mod config;
+mod http;
+mod static_files;
+mod tls;
+mod worker;
+
+use clap::{Parser, Subcommand};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "tlsaccel",
+    version,
+    about = "HTTPS server and TLS-terminating web accelerator"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve files over HTTPS (the default command).
+    Serve(ServeArgs),
+    /// Validate a configuration file and its certificates, like `nginx -t`.
+    CheckConfig {
+        /// The TOML configuration file.
+        file: PathBuf,
+    },
+}
+
+#[derive(clap::Args, Default)]
+struct ServeArgs {
+    /// TOML configuration file; options given here override it.
+    #[arg(long, short = 'c')]
+    config: Option<PathBuf>,
+    /// Document root (default: ./public if it exists, else a built-in page).
+    #[arg(long)]
+    root: Option<PathBuf>,
+    /// HTTPS listening address (default 127.0.0.1:8443); replaces configured TLS listeners.
+    #[arg(long, value_name = "ADDR:PORT")]
+    listen: Option<SocketAddr>,
+    /// Plain HTTP listening address; replaces configured plain listeners.
+    #[arg(long, value_name = "ADDR:PORT")]
+    http_listen: Option<SocketAddr>,
+    /// Certificate chain (PEM); needs --key. Default: self-signed for localhost.
+    #[arg(long, requires = "key")]
+    cert: Option<PathBuf>,
+    /// Private key (PEM) for --cert.
+    #[arg(long, requires = "cert")]
+    key: Option<PathBuf>,
+    /// Worker threads: "auto" (one per CPU) or a number.
+    #[arg(long, value_name = "N|auto")]
+    workers: Option<String>,
+    /// Log level: error, warn, info, debug, trace.
+    #[arg(long, value_name = "LEVEL")]
+    log_level: Option<String>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
+        Command::Serve(args) => serve(args),
+        Command::CheckConfig { file } => check_config(&file),
+    }
+}
+
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("tlsaccel: {message}");
+    ExitCode::from(1)
+}
+
+fn serve(args: ServeArgs) -> ExitCode {
+    let file = match &args.config {
+        Some(path) => match config::read_file(path) {
+            Ok(f) => f,
+            Err(e) => return fail(e),
+        },
+        None => config::ConfigFile::default(),
+    };
+    let overrides = config::Overrides {
+        root: args.root,
+        listen: args.listen,
+        http_listen: args.http_listen,
+        cert: args.cert,
+        key: args.key,
+        workers: args.workers,
+        log_level: args.log_level,
+    };
+    let settings = match config::resolve(file, &overrides) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    init_logging(&settings.log_level);
+    match worker::run(settings) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e}");
+            fail(e)
+        }
+    }
+}
+
+fn check_config(path: &std::path::Path) -> ExitCode {
+    let settings =
+        config::read_file(path).and_then(|f| config::resolve(f, &config::Overrides::default()));
+    let mut errors = match settings {
+        Ok(settings) => {
+            let mut errors = Vec::new();
+            if settings.listeners.iter().any(|l| l.tls) {
+                if let Err(e) = tls::build_server_config(&settings.tls) {
+                    errors.push(e.to_string());
+                }
+            }
+            errors
+        }
+        Err(e) => e.0,
+    };
+    if errors.is_empty() {
+        println!("ok");
+        return ExitCode::SUCCESS;
+    }
+    errors.dedup();
+    for e in &errors {
+        eprintln!("error: {e}");
+    }
+    ExitCode::from(1)
+}
+
+fn init_logging(level: &str) {
+    let level: tracing::Level = level.parse().unwrap_or(tracing::Level::INFO);
+    tracing_subscriber::fmt()
+        .with_max_level(level)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .with_ansi(false)
+        .init();
+}

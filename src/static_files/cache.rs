@@ -1,0 +1,139 @@
+//! Per-worker cache of open file descriptors and their metadata (nginx's
+//! `open_file_cache`): a hot file costs no `openat2`/`fstat` per request.
+//! Entries are re-validated after `valid` and the least recently used one
+//! is dropped when the cache is full. A descriptor being sent stays open
+//! until its last response is done (it is reference counted).
+
+use super::open::Root;
+use super::OpenFile;
+use std::collections::HashMap;
+use std::io;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+struct Entry {
+    file: Rc<OpenFile>,
+    opened: Instant,
+    last_used: u64,
+}
+
+pub struct OpenFileCache {
+    entries: HashMap<Vec<u8>, Entry>,
+    max_entries: usize,
+    valid: Duration,
+    clock: u64,
+}
+
+/// What a lookup found at a path.
+pub enum Found {
+    File(Rc<OpenFile>),
+    Directory,
+    /// Something that is neither (FIFO, socket, device).
+    Special,
+}
+
+impl OpenFileCache {
+    pub fn new(max_entries: usize, valid: Duration) -> Self {
+        OpenFileCache {
+            entries: HashMap::new(),
+            max_entries,
+            valid,
+            clock: 0,
+        }
+    }
+
+    pub fn lookup(&mut self, root: &Root, relative: &[u8]) -> io::Result<Found> {
+        self.clock += 1;
+        let now = Instant::now();
+        if let Some(e) = self.entries.get_mut(relative) {
+            if now.duration_since(e.opened) < self.valid {
+                e.last_used = self.clock;
+                return Ok(Found::File(e.file.clone()));
+            }
+            self.entries.remove(relative);
+        }
+        let file = root.open_beneath(relative)?;
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Ok(Found::Directory);
+        }
+        if !meta.is_file() {
+            return Ok(Found::Special);
+        }
+        let open = Rc::new(OpenFile::new(file, &meta, relative));
+        if self.max_entries > 0 {
+            if self.entries.len() >= self.max_entries {
+                self.evict_least_recent();
+            }
+            self.entries.insert(
+                relative.to_vec(),
+                Entry {
+                    file: open.clone(),
+                    opened: now,
+                    last_used: self.clock,
+                },
+            );
+        }
+        Ok(Found::File(open))
+    }
+
+    fn evict_least_recent(&mut self) {
+        if let Some(key) = self
+            .entries
+            .iter()
+            .min_by_key(|(_, e)| e.last_used)
+            .map(|(k, _)| k.clone())
+        {
+            self.entries.remove(&key);
+        }
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tmp_root(files: &[&str]) -> (std::path::PathBuf, Root) {
+        let dir = std::env::temp_dir().join(format!(
+            "tlsaccel-cache-{}-{}",
+            std::process::id(),
+            files.len()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for f in files {
+            std::fs::write(dir.join(f), f.as_bytes()).unwrap();
+        }
+        let root = Root::open(&dir).unwrap();
+        (dir, root)
+    }
+
+    #[test]
+    fn bounded_lru_and_revalidation() {
+        let (dir, root) = tmp_root(&["a", "b", "c"]);
+        let mut cache = OpenFileCache::new(2, Duration::from_millis(50));
+        for name in [&b"a"[..], b"b", b"a", b"c"] {
+            assert!(matches!(cache.lookup(&root, name).unwrap(), Found::File(_)));
+        }
+        assert_eq!(cache.len(), 2);
+        assert!(cache.entries.contains_key(&b"a"[..]) && cache.entries.contains_key(&b"c"[..]));
+
+        // A replaced file is seen once the entry is older than `valid`.
+        std::fs::write(dir.join("a"), b"longer content").unwrap();
+        std::thread::sleep(Duration::from_millis(60));
+        let Found::File(f) = cache.lookup(&root, b"a").unwrap() else {
+            panic!()
+        };
+        assert_eq!(f.len, 14);
+        assert!(matches!(
+            cache.lookup(&root, b"").unwrap(),
+            Found::Directory
+        ));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

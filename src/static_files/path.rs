@@ -1,0 +1,149 @@
+//! From request target to a path relative to the document root: strips the
+//! query, percent-decodes, and resolves `.` and `..` segments. This is the
+//! first line of defence only; the kernel enforces the root at open time
+//! (see `open.rs`).
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestPath {
+    /// Decoded, normalized, without leading slash; empty for the root.
+    pub relative: Vec<u8>,
+    /// The request names a directory (ends in `/`, or is the root).
+    pub trailing_slash: bool,
+    /// The path as sent (still encoded), for redirects.
+    pub raw_path: Vec<u8>,
+    pub query: Option<Vec<u8>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathError {
+    /// Not a path we can parse: 400.
+    Malformed,
+    /// A path that can never name a file under the root (NUL, climbing
+    /// above it): answered like a missing file, 404.
+    Outside,
+}
+
+pub fn decode(target: &[u8]) -> Result<RequestPath, PathError> {
+    let path_and_query = strip_absolute_form(target)?;
+    let (raw_path, query) = match path_and_query.iter().position(|&b| b == b'?') {
+        Some(i) => (&path_and_query[..i], Some(path_and_query[i + 1..].to_vec())),
+        None => (path_and_query, None),
+    };
+    let decoded = percent_decode(raw_path)?;
+    if decoded.contains(&0) {
+        return Err(PathError::Outside);
+    }
+    let mut segments: Vec<&[u8]> = Vec::new();
+    let mut ends_in_dir = true;
+    for segment in decoded.split(|&b| b == b'/') {
+        match segment {
+            b"" | b"." => ends_in_dir = true,
+            b".." => {
+                if segments.pop().is_none() {
+                    return Err(PathError::Outside);
+                }
+                ends_in_dir = true;
+            }
+            name => {
+                segments.push(name);
+                ends_in_dir = false;
+            }
+        }
+    }
+    Ok(RequestPath {
+        relative: segments.join(&b'/'),
+        trailing_slash: ends_in_dir,
+        raw_path: raw_path.to_vec(),
+        query,
+    })
+}
+
+fn strip_absolute_form(target: &[u8]) -> Result<&[u8], PathError> {
+    if target.first() == Some(&b'/') {
+        return Ok(target);
+    }
+    let lower: Vec<u8> = target.iter().take(8).map(u8::to_ascii_lowercase).collect();
+    let rest = if lower.starts_with(b"http://") {
+        &target[7..]
+    } else if lower.starts_with(b"https://") {
+        &target[8..]
+    } else {
+        return Err(PathError::Malformed);
+    };
+    Ok(match rest.iter().position(|&b| b == b'/') {
+        Some(i) => &rest[i..],
+        None => b"/",
+    })
+}
+
+fn percent_decode(input: &[u8]) -> Result<Vec<u8>, PathError> {
+    let mut out = Vec::with_capacity(input.len());
+    let mut i = 0;
+    while i < input.len() {
+        if input[i] == b'%' {
+            let hex = input.get(i + 1..i + 3).ok_or(PathError::Malformed)?;
+            let value = std::str::from_utf8(hex)
+                .ok()
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .ok_or(PathError::Malformed)?;
+            out.push(value);
+            i += 3;
+        } else {
+            out.push(input[i]);
+            i += 1;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rel(target: &str) -> Result<(String, bool), PathError> {
+        decode(target.as_bytes())
+            .map(|p| (String::from_utf8(p.relative).unwrap(), p.trailing_slash))
+    }
+
+    #[test]
+    fn normal_paths() {
+        assert_eq!(rel("/"), Ok(("".into(), true)));
+        assert_eq!(rel("/a/b.html?x=1"), Ok(("a/b.html".into(), false)));
+        assert_eq!(rel("/a//b/./c/"), Ok(("a/b/c".into(), true)));
+        assert_eq!(rel("/a/../b"), Ok(("b".into(), false)));
+        assert_eq!(
+            rel("/hello%20world.txt"),
+            Ok(("hello world.txt".into(), false))
+        );
+        assert_eq!(rel("http://example.com/x?y"), Ok(("x".into(), false)));
+        assert_eq!(rel("https://example.com"), Ok(("".into(), true)));
+    }
+
+    #[test]
+    fn escapes_are_refused() {
+        for t in [
+            "/../etc/passwd",
+            "/%2e%2e/etc/passwd",
+            "/a/%2E%2E/%2e%2e/x",
+            "/..%2fetc",
+            "/a%2f..%2f..%2fb",
+            "/x%00.html",
+        ] {
+            assert_eq!(rel(t), Err(PathError::Outside), "{t}");
+        }
+    }
+
+    #[test]
+    fn malformed() {
+        for t in ["*", "x/y", "/%", "/%4", "/%zz"] {
+            assert_eq!(rel(t), Err(PathError::Malformed), "{t}");
+        }
+    }
+
+    #[test]
+    fn query_and_raw_path_kept_for_redirects() {
+        let p = decode(b"/dir%20a?q=1").unwrap();
+        assert_eq!(p.raw_path, b"/dir%20a");
+        assert_eq!(p.query.as_deref(), Some(&b"q=1"[..]));
+    }
+}

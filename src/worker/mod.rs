@@ -1,0 +1,407 @@
+//! Workers: one thread per CPU (or as configured), each pinned to its CPU,
+//! with its own listening sockets, single-threaded event loop, file cache,
+//! date cache and access-log buffer. Nothing on the request path is shared
+//! between workers.
+//!
+//! Life of the process: `run` binds everything and fails early with one
+//! clear line, starts the workers, then waits for SIGTERM/SIGINT; workers
+//! stop accepting, let in-flight responses finish up to the drain timeout,
+//! and the process exits 0.
+
+mod connection;
+mod listener;
+mod transport;
+
+use crate::access_log::{AccessLog, AccessLogWriter};
+use crate::config::{AccessLog as AccessLogSetting, DocumentRoot, Settings, Workers};
+use crate::http::{HttpDate, RequestHead};
+use crate::static_files::{OpenFileCache, Root, StaticFiles};
+use std::cell::{Cell, RefCell};
+use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{watch, Semaphore};
+use tokio_rustls::TlsAcceptor;
+
+/// Everything one worker thread owns.
+pub struct Worker {
+    pub id: usize,
+    pub settings: Arc<Settings>,
+    pub tls: Option<TlsAcceptor>,
+    pub files: RefCell<StaticFiles>,
+    pub date: RefCell<HttpDate>,
+    pub access_log: Option<RefCell<AccessLog>>,
+    pub shutdown: watch::Receiver<bool>,
+    active: Cell<usize>,
+}
+
+impl Worker {
+    pub fn log_access(&self, peer: SocketAddr, head: &RequestHead, status: u16, body_bytes: u64) {
+        if let Some(log) = &self.access_log {
+            log.borrow_mut().request(peer, head, status, body_bytes);
+        }
+    }
+
+    pub fn log_rejected(&self, peer: SocketAddr, raw: &[u8], status: u16, body_bytes: u64) {
+        if let Some(log) = &self.access_log {
+            log.borrow_mut().rejected(peer, raw, status, body_bytes);
+        }
+    }
+}
+
+/// A start-up failure, printed as one line before exiting with status 1.
+#[derive(Debug)]
+pub struct StartError(pub String);
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+const WELCOME_PAGE: &str = include_str!("welcome.html");
+
+/// Runs the server until a shutdown signal has been handled.
+pub fn run(settings: Settings) -> Result<(), StartError> {
+    raise_open_file_limit();
+    let settings = Arc::new(settings);
+    let cpus = allowed_cpus();
+    let worker_count = match settings.workers {
+        Workers::Auto => cpus.len().max(1),
+        Workers::Count(n) => n,
+    };
+
+    let tls = if settings.listeners.iter().any(|l| l.tls) {
+        let built = crate::tls::build_server_config(&settings.tls)
+            .map_err(|e| StartError(e.to_string()))?;
+        if let Some(s) = &built.self_signed {
+            tracing::warn!(
+                "no certificate configured: using a self-signed certificate for localhost, SHA-256 fingerprint {}",
+                s.fingerprint
+            );
+        }
+        Some(TlsAcceptor::from(built.config))
+    } else {
+        None
+    };
+
+    let (root_path, welcome_dir) = match &settings.root {
+        DocumentRoot::Directory(dir) => (dir.clone(), None),
+        DocumentRoot::Welcome => {
+            let dir = write_welcome_page(&settings.index)
+                .map_err(|e| StartError(format!("cannot write the welcome page: {e}")))?;
+            tracing::info!(
+                "no document root and no ./public directory: serving the built-in welcome page"
+            );
+            (dir.clone(), Some(dir))
+        }
+    };
+
+    let mut groups = Vec::new();
+    for l in &settings.listeners {
+        let sockets = listener::bind_group(l, worker_count).map_err(|e| StartError(e.0))?;
+        let bound = sockets[0]
+            .local_addr()
+            .map_err(|e| StartError(e.to_string()))?;
+        tracing::info!(
+            "listening on {}://{bound} ({worker_count} workers)",
+            if l.tls { "https" } else { "http" }
+        );
+        groups.push((sockets, l.tls));
+    }
+
+    let log_writer = match &settings.access_log {
+        AccessLogSetting::Off => None,
+        AccessLogSetting::File(path) => {
+            Some(AccessLogWriter::open(path).map_err(|e| StartError(e.to_string()))?)
+        }
+    };
+
+    let mut roots = Vec::new();
+    for _ in 0..worker_count {
+        roots.push(Root::open(&root_path).map_err(|e| {
+            StartError(format!(
+                "cannot open document root {}: {e}",
+                root_path.display()
+            ))
+        })?);
+    }
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| StartError(format!("cannot start the signal handler: {e}")))?;
+    let (stop_tx, stop_rx) = watch::channel(false);
+    // Register signal handlers before any worker runs, so an early SIGTERM
+    // is a graceful stop and not the default kill.
+    let mut signals = runtime
+        .block_on(async { Signals::new() })
+        .map_err(|e| StartError(format!("cannot install signal handlers: {e}")))?;
+
+    let mut threads = Vec::new();
+    for (id, root) in roots.into_iter().enumerate() {
+        let listeners: Vec<(TcpListener, bool)> = groups
+            .iter_mut()
+            .map(|(sockets, tls)| (sockets.pop().expect("one socket per worker"), *tls))
+            .collect();
+        let parts = WorkerParts {
+            id,
+            cpu: cpus.get(id % cpus.len().max(1)).copied(),
+            settings: settings.clone(),
+            tls: tls.clone(),
+            root,
+            access_log: log_writer.as_ref().map(|w| w.sender()),
+            shutdown: stop_rx.clone(),
+            listeners,
+        };
+        let thread = std::thread::Builder::new()
+            .name(format!("worker-{id}"))
+            .spawn(move || worker_main(parts))
+            .map_err(|e| StartError(format!("cannot start worker thread: {e}")))?;
+        threads.push(thread);
+    }
+    drop(stop_rx);
+
+    runtime.block_on(async {
+        let name = signals.next().await;
+        tracing::info!(
+            "{name} received: no longer accepting; finishing in-flight responses (up to {:?})",
+            settings.timeouts.shutdown_drain
+        );
+        let _ = stop_tx.send(true);
+        let joined = tokio::task::spawn_blocking(move || {
+            for t in threads {
+                let _ = t.join();
+            }
+        });
+        tokio::select! {
+            _ = joined => {}
+            name = signals.next() => {
+                tracing::warn!("{name} received again: exiting without waiting");
+                std::process::exit(1);
+            }
+        }
+    });
+    if let Some(w) = log_writer {
+        w.finish();
+    }
+    if let Some(dir) = welcome_dir {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    tracing::info!("stopped");
+    Ok(())
+}
+
+struct Signals {
+    term: tokio::signal::unix::Signal,
+    int: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn new() -> std::io::Result<Signals> {
+        use tokio::signal::unix::{signal, SignalKind};
+        Ok(Signals {
+            term: signal(SignalKind::terminate())?,
+            int: signal(SignalKind::interrupt())?,
+        })
+    }
+
+    async fn next(&mut self) -> &'static str {
+        tokio::select! {
+            _ = self.term.recv() => "SIGTERM",
+            _ = self.int.recv() => "SIGINT",
+        }
+    }
+}
+
+struct WorkerParts {
+    id: usize,
+    cpu: Option<usize>,
+    settings: Arc<Settings>,
+    tls: Option<TlsAcceptor>,
+    root: Root,
+    access_log: Option<crate::access_log::Sender>,
+    shutdown: watch::Receiver<bool>,
+    listeners: Vec<(TcpListener, bool)>,
+}
+
+fn worker_main(parts: WorkerParts) {
+    if let Some(cpu) = parts.cpu {
+        if let Err(e) = pin_to_cpu(cpu) {
+            tracing::warn!(worker = parts.id, cpu, error = %e, "cannot pin worker to its CPU");
+        }
+    }
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            tracing::error!(worker = parts.id, error = %e, "cannot start worker event loop");
+            std::process::exit(1);
+        }
+    };
+    let settings = parts.settings;
+    let cache = OpenFileCache::new(
+        settings.open_file_cache.max_entries,
+        settings.open_file_cache.valid,
+    );
+    let worker = Rc::new(Worker {
+        id: parts.id,
+        files: RefCell::new(StaticFiles::new(parts.root, &settings.index, cache)),
+        date: RefCell::new(HttpDate::default()),
+        access_log: parts.access_log.map(|s| RefCell::new(AccessLog::new(s))),
+        tls: parts.tls,
+        shutdown: parts.shutdown,
+        active: Cell::new(0),
+        settings,
+    });
+    let local = tokio::task::LocalSet::new();
+    local.block_on(&runtime, async move {
+        let slots = Arc::new(Semaphore::new(worker.settings.limits.max_connections));
+        for (std_listener, tls) in parts.listeners {
+            match tokio::net::TcpListener::from_std(std_listener) {
+                Ok(l) => {
+                    tokio::task::spawn_local(accept_loop(worker.clone(), l, tls, slots.clone()));
+                }
+                Err(e) => {
+                    tracing::error!(worker = worker.id, error = %e, "cannot register listener");
+                    std::process::exit(1);
+                }
+            }
+        }
+        if worker.access_log.is_some() {
+            tokio::task::spawn_local(flush_access_log_every_second(worker.clone()));
+        }
+        let mut stop = worker.shutdown.clone();
+        let _ = stop.wait_for(|s| *s).await;
+        let deadline = tokio::time::Instant::now() + worker.settings.timeouts.shutdown_drain;
+        while worker.active.get() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        if worker.active.get() > 0 {
+            tracing::warn!(
+                worker = worker.id,
+                connections = worker.active.get(),
+                "drain timeout: closing remaining connections"
+            );
+        }
+        if let Some(log) = &worker.access_log {
+            log.borrow_mut().flush();
+        }
+    });
+}
+
+/// Counts a connection as in flight for as long as it lives.
+struct ActiveGuard(Rc<Worker>);
+
+impl Drop for ActiveGuard {
+    fn drop(&mut self) {
+        self.0.active.set(self.0.active.get() - 1);
+    }
+}
+
+async fn accept_loop(
+    worker: Rc<Worker>,
+    listener: tokio::net::TcpListener,
+    tls: bool,
+    slots: Arc<Semaphore>,
+) {
+    let mut stop = worker.shutdown.clone();
+    loop {
+        // At max_connections, stop accepting: new clients wait in the backlog.
+        let permit = tokio::select! {
+            p = slots.clone().acquire_owned() => p.expect("semaphore never closed"),
+            _ = stop.wait_for(|s| *s) => break,
+        };
+        let accepted = tokio::select! {
+            r = listener.accept() => r,
+            _ = stop.wait_for(|s| *s) => break,
+        };
+        match accepted {
+            Ok((stream, peer)) => {
+                worker.active.set(worker.active.get() + 1);
+                let guard = ActiveGuard(worker.clone());
+                tokio::task::spawn_local(async move {
+                    let _permit = permit;
+                    connection::serve(guard.0.clone(), stream, peer, tls).await;
+                    drop(guard);
+                });
+            }
+            Err(e) => {
+                // EMFILE/ENFILE and the like: back off rather than spin.
+                tracing::error!(worker = worker.id, error = %e, "accept failed");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
+async fn flush_access_log_every_second(worker: Rc<Worker>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    loop {
+        tick.tick().await;
+        if let Some(log) = &worker.access_log {
+            log.borrow_mut().flush();
+        }
+    }
+}
+
+/// The CPUs this process may run on, in order.
+fn allowed_cpus() -> Vec<usize> {
+    // SAFETY: cpu_set_t is plain data; sched_getaffinity fills it.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+            return (0..std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1))
+                .collect();
+        }
+        (0..libc::CPU_SETSIZE as usize)
+            .filter(|&c| libc::CPU_ISSET(c, &set))
+            .collect()
+    }
+}
+
+fn pin_to_cpu(cpu: usize) -> std::io::Result<()> {
+    // SAFETY: a zeroed cpu_set_t with one bit set, applied to this thread.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cpu, &mut set);
+        if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// Raises the soft open-file limit to the hard limit: every connection and
+/// cached file is a descriptor.
+fn raise_open_file_limit() {
+    // SAFETY: getrlimit/setrlimit on a local, initialised struct.
+    unsafe {
+        let mut lim: libc::rlimit = std::mem::zeroed();
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 && lim.rlim_cur < lim.rlim_max {
+            let wanted = libc::rlimit {
+                rlim_cur: lim.rlim_max,
+                rlim_max: lim.rlim_max,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &wanted) != 0 {
+                tracing::warn!("cannot raise the open-file limit from {}", lim.rlim_cur);
+            }
+        }
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            tracing::debug!(limit = lim.rlim_cur, "open-file limit");
+        }
+    }
+}
+
+fn write_welcome_page(index: &str) -> std::io::Result<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("tlsaccel-welcome-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join(index), WELCOME_PAGE)?;
+    Ok(dir)
+}
