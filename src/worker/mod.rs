@@ -163,6 +163,11 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
         threads.push(thread);
     }
     drop(stop_rx);
+    tracing::info!(
+        "tlsaccel {} started: {worker_count} workers, pid {}",
+        env!("CARGO_PKG_VERSION"),
+        std::process::id()
+    );
 
     runtime.block_on(async {
         let name = signals.next().await;

@@ -1,0 +1,220 @@
+"""Fixtures for the integration tests: they start the real tlsaccel binary
+and talk to it with real clients (curl, openssl, Python sockets)."""
+
+import hashlib
+import os
+import re
+import signal
+import socket
+import ssl
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BINARY = Path(os.environ.get("TLSACCEL_BIN", REPO / "target" / "release" / "tlsaccel"))
+
+SIZES = [0, 1, 16383, 16384, 16385, 1 << 20]
+
+
+def sha256_file(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+class Server:
+    """A running tlsaccel process and the addresses it reported."""
+
+    def __init__(self, args, cwd, env=None):
+        self.log_path = Path(cwd) / f"server-{time.monotonic_ns()}.log"
+        self.log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen([str(BINARY), *args], cwd=cwd, stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            text = self.log_text()
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"tlsaccel exited with {self.proc.returncode}:\n{text}")
+            if re.search(r"\bstarted\b", text):
+                self.https = _find(r"listening on https://(\S+)", text)
+                self.http = _find(r"listening on http://(\S+)", text)
+                return
+            time.sleep(0.02)
+        raise RuntimeError(f"tlsaccel did not start:\n{self.log_text()}")
+
+    def log_text(self):
+        return self.log_path.read_text(errors="replace")
+
+    def url(self, path, scheme="https"):
+        addr = self.https if scheme == "https" else self.http
+        return f"{scheme}://{addr}{path}"
+
+    def host_port(self, scheme="https"):
+        host, port = (self.https if scheme == "https" else self.http).rsplit(":", 1)
+        return host, int(port)
+
+    def stop(self, timeout=30):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        try:
+            code = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise AssertionError(f"tlsaccel did not stop on SIGTERM:\n{self.log_text()}")
+        self.log.close()
+        return code
+
+
+def _find(pattern, text):
+    m = re.search(pattern, text)
+    return m.group(1) if m else None
+
+
+@pytest.fixture(scope="session")
+def certs(tmp_path_factory):
+    """An ECDSA P-256 and an RSA-2048 certificate for localhost, made by openssl."""
+    d = tmp_path_factory.mktemp("certs")
+    for name, newkey in [("ecdsa", ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]), ("rsa", ["-newkey", "rsa:2048"])]:
+        subprocess.run(
+            ["openssl", "req", "-x509", *newkey, "-nodes", "-days", "30", "-subj", "/CN=localhost",
+             "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+             "-keyout", str(d / f"{name}.key"), "-out", str(d / f"{name}.pem")],
+            check=True, capture_output=True,
+        )
+    return d
+
+
+@pytest.fixture(scope="session")
+def docroot(tmp_path_factory):
+    """A document root with files of the sizes that matter around TLS records."""
+    root = tmp_path_factory.mktemp("www")
+    for size in SIZES:
+        (root / f"f{size}.bin").write_bytes(os.urandom(size))
+    (root / "index.html").write_text("<h1>root index</h1>\n")
+    (root / "style.css").write_text("body{}\n")
+    (root / "dir").mkdir()
+    (root / "dir" / "index.html").write_text("dir index\n")
+    (root / "noindex").mkdir()
+    (root / "noindex" / "a.txt").write_text("a\n")
+    (root / "with space.txt").write_text("spaced\n")
+    os.symlink("/etc/passwd", root / "escape")
+    os.symlink("../../../../../../etc", root / "escape-dir")
+    os.symlink("f1.bin", root / "inside-link.bin")
+    with open(root / "sparse1g.bin", "wb") as f:
+        f.truncate(1 << 30)
+    return root
+
+
+def write_config(path, text):
+    path.write_text(text)
+    return path
+
+
+@pytest.fixture
+def start(tmp_path):
+    """start(*args) runs tlsaccel; every server is stopped (and must exit 0) at the end."""
+    servers = []
+
+    def _start(*args, cwd=None, env=None):
+        s = Server(list(args), cwd or tmp_path, env)
+        servers.append(s)
+        return s
+
+    yield _start
+    for s in servers:
+        if s.proc.poll() is None:
+            code = s.stop()
+            assert code == 0, f"tlsaccel exited {code} on SIGTERM:\n{s.log_text()}"
+
+
+@pytest.fixture
+def server(start, docroot, certs, tmp_path):
+    """HTTPS (ECDSA and RSA certificates) and plain HTTP on ephemeral ports."""
+    cfg = write_config(tmp_path / "tlsaccel.toml", f"""
+workers = 2
+[[listener]]
+address = "127.0.0.1:0"
+tls = true
+[[listener]]
+address = "127.0.0.1:0"
+tls = false
+[[tls.certificate]]
+cert = "{certs}/ecdsa.pem"
+key = "{certs}/ecdsa.key"
+[[tls.certificate]]
+cert = "{certs}/rsa.pem"
+key = "{certs}/rsa.key"
+[static]
+root = "{docroot}"
+[limits]
+max_body_bytes = 65536
+max_uri_bytes = 1024
+max_header_bytes = 4096
+[log]
+access_log = "{tmp_path}/access.log"
+""")
+    return start("serve", "--config", str(cfg), "--http-listen", "127.0.0.1:0")
+
+
+def tls_client_context():
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    return ctx
+
+
+def connect(server, scheme="https", timeout=10):
+    host, port = server.host_port(scheme)
+    raw = socket.create_connection((host, port), timeout=timeout)
+    if scheme == "https":
+        return tls_client_context().wrap_socket(raw, server_hostname="localhost")
+    return raw
+
+
+class Reader:
+    """Reads HTTP/1.1 responses off a socket, one at a time."""
+
+    def __init__(self, sock):
+        self.sock = sock
+        self.buf = b""
+
+    def _fill(self):
+        data = self.sock.recv(1 << 16)
+        if not data:
+            raise EOFError("connection closed")
+        self.buf += data
+
+    def response(self, head_request=False):
+        while b"\r\n\r\n" not in self.buf:
+            self._fill()
+        head, self.buf = self.buf.split(b"\r\n\r\n", 1)
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        headers = {}
+        for line in lines[1:]:
+            k, v = line.split(":", 1)
+            headers[k.strip().lower()] = v.strip()
+        length = 0 if head_request or status in (204, 304) or 100 <= status < 200 else int(headers.get("content-length", 0))
+        while len(self.buf) < length:
+            self._fill()
+        body, self.buf = self.buf[:length], self.buf[length:]
+        return status, headers, body
+
+    def at_eof(self, timeout=5):
+        self.sock.settimeout(timeout)
+        try:
+            return self.sock.recv(1) == b""
+        except (ConnectionResetError, ssl.SSLError):
+            return True
+
+
+def curl(*args, check=True):
+    r = subprocess.run(["curl", "-sS", *args], capture_output=True)
+    if check and r.returncode != 0:
+        raise AssertionError(f"curl {' '.join(args)} failed ({r.returncode}): {r.stderr.decode()}")
+    return r

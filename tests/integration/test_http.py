@@ -1,0 +1,167 @@
+"""HTTP/1.x on raw sockets: keep-alive, pipelining, request bodies, and
+every error status, including the request-smuggling rules."""
+
+import time
+
+import pytest
+
+from conftest import Reader, connect
+
+
+@pytest.mark.parametrize("scheme", ["https", "http"])
+def test_keepalive_many_requests_one_connection(server, docroot, scheme):
+    s = connect(server, scheme)
+    reader = Reader(s)
+    for i in range(200):
+        size = [0, 1, 16383, 16384, 16385][i % 5]
+        s.sendall(f"GET /f{size}.bin HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        status, headers, body = reader.response()
+        assert status == 200
+        assert body == (docroot / f"f{size}.bin").read_bytes()
+        assert "connection" not in headers
+
+
+@pytest.mark.parametrize("scheme", ["https", "http"])
+def test_pipelining_ten_in_one_send(server, docroot, scheme):
+    sizes = [1, 0, 16385, 16383, 1 << 20, 16384, 1, 0, 16385, 1 << 20]
+    s = connect(server, scheme)
+    s.sendall(b"".join(f"GET /f{n}.bin HTTP/1.1\r\nHost: x\r\n\r\n".encode() for n in sizes))
+    reader = Reader(s)
+    for n in sizes:
+        status, headers, body = reader.response()
+        assert status == 200 and int(headers["content-length"]) == n
+        assert body == (docroot / f"f{n}.bin").read_bytes()
+
+
+def test_http10_keepalive_when_asked(server):
+    s = connect(server)
+    reader = Reader(s)
+    for _ in range(3):
+        s.sendall(b"GET /f1.bin HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        status, headers, _ = reader.response()
+        assert status == 200 and headers["connection"] == "keep-alive"
+    s.sendall(b"GET /f1.bin HTTP/1.0\r\n\r\n")
+    status, headers, _ = reader.response()
+    assert headers["connection"] == "close"
+    assert reader.at_eof()
+
+
+def test_connection_close_is_honoured(server):
+    s = connect(server)
+    s.sendall(b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    reader = Reader(s)
+    _, headers, _ = reader.response()
+    assert headers["connection"] == "close"
+    assert reader.at_eof()
+
+
+def test_bodies_are_discarded_and_connection_kept(server):
+    s = connect(server)
+    reader = Reader(s)
+    s.sendall(b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n0123456789")
+    assert reader.response()[0] == 200
+    s.sendall(b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n0\r\nTrailer: t\r\n\r\n")
+    assert reader.response()[0] == 200
+    s.sendall(b"POST /f1.bin HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
+    status, headers, _ = reader.response()
+    assert status == 405 and headers["allow"] == "GET, HEAD"
+    s.sendall(b"GET /f0.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert reader.response()[0] == 200
+
+
+def test_expect_continue(server):
+    s = connect(server)
+    reader = Reader(s)
+    s.sendall(b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
+    assert reader.response()[0] == 100
+    s.sendall(b"body")
+    assert reader.response()[0] == 200
+
+
+def raw_status(server, request, scheme="https"):
+    s = connect(server, scheme)
+    s.sendall(request)
+    reader = Reader(s)
+    status, headers, _ = reader.response()
+    return status, headers, reader
+
+
+@pytest.mark.parametrize(
+    "request_bytes,status",
+    [
+        (b"GARBAGE\r\n\r\n", 400),
+        (b"GET / HTTP/1.1\r\n\r\n", 400),
+        (b"GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\n", 400),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcX\r\n", 400),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nBad Name: y\r\n\r\n", 400),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n", 413),
+        (b"GET /" + b"a" * 2000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 5000 + b"\r\n\r\n", 431),
+        (b"GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+    ],
+)
+@pytest.mark.parametrize("scheme", ["https", "http"])
+def test_error_statuses_then_close(server, request_bytes, status, scheme):
+    got, headers, reader = raw_status(server, request_bytes, scheme)
+    assert got == status
+    assert headers["connection"] == "close"
+    assert reader.at_eof()
+
+
+def test_chunked_body_over_limit_is_413(server):
+    chunk = b"8000\r\n" + b"a" * 0x8000 + b"\r\n"
+    got, _, reader = raw_status(
+        server, b"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk * 3
+    )
+    assert got == 413 and reader.at_eof()
+
+
+def test_method_not_allowed_keeps_connection(server):
+    for method in (b"DELETE", b"OPTIONS", b"PUT"):
+        got, headers, _ = raw_status(server, method + b" / HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert got == 405 and headers["allow"] == "GET, HEAD" and "connection" not in headers
+
+
+def test_request_after_error_is_not_served(server):
+    # Smuggling attempt: the second request hides in an ambiguous body.
+    s = connect(server)
+    s.sendall(
+        b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+        b"GET /f1.bin HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    reader = Reader(s)
+    assert reader.response()[0] == 400
+    assert reader.at_eof()
+
+
+def test_keepalive_requests_limit_and_idle_timeout(start, docroot, tmp_path):
+    cfg = tmp_path / "k.toml"
+    cfg.write_text(f"""
+[[listener]]
+address = "127.0.0.1:0"
+[static]
+root = "{docroot}"
+[limits]
+keepalive_requests = 3
+[timeouts]
+keepalive = 1
+""")
+    s = start("serve", "--config", str(cfg))
+    sock = connect(s)
+    reader = Reader(sock)
+    for i in range(3):
+        sock.sendall(b"GET /f1.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+        _, headers, _ = reader.response()
+        assert ("connection" in headers) == (i == 2)
+    assert reader.at_eof()
+    sock = connect(s)
+    reader = Reader(sock)
+    sock.sendall(b"GET /f1.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+    reader.response()
+    t0 = time.monotonic()
+    assert reader.at_eof(timeout=5)
+    assert 0.5 < time.monotonic() - t0 < 3

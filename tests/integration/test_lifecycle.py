@@ -1,0 +1,261 @@
+"""The process: default run, configuration checks, start-up errors,
+deadlines against slow clients, connection limits, workers, access log,
+files that change under us, and graceful shutdown."""
+
+import os
+import re
+import signal
+import socket
+import ssl
+import subprocess
+import threading
+import time
+
+import pytest
+
+from conftest import BINARY, Reader, Server, connect, curl, sha256_file, tls_client_context
+
+
+def run(*args, cwd=None):
+    return subprocess.run([str(BINARY), *args], capture_output=True, cwd=cwd, timeout=30)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_no_arguments_serves_welcome_page_then_public(tmp_path):
+    # The exact README command, on its default address.
+    port_busy = socket.socket()
+    try:
+        port_busy.bind(("127.0.0.1", 8443))
+        port_busy.close()
+    except OSError:
+        pytest.skip("127.0.0.1:8443 is in use on this machine")
+    s = Server([], tmp_path)
+    try:
+        body = curl("-k", "https://127.0.0.1:8443/").stdout.decode()
+        assert "Welcome to tlsaccel" in body
+        assert re.search(r"SHA-256 fingerprint [0-9A-F:]{95}", s.log_text())
+    finally:
+        assert s.stop() == 0
+    (tmp_path / "public").mkdir()
+    (tmp_path / "public" / "index.html").write_text("from public\n")
+    s = Server([], tmp_path)
+    try:
+        assert curl("-k", "https://127.0.0.1:8443/").stdout == b"from public\n"
+    finally:
+        assert s.stop() == 0
+
+
+def test_example_config_is_valid():
+    r = run("check-config", str(BINARY.parents[2] / "tlsaccel.example.toml"))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == b"ok\n"
+
+
+def test_check_config_reports_every_error(tmp_path, certs):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('workers = "lots"\n[[listener]]\naddress = "nowhere"\n[tls]\nprotocols = ["SSLv3"]\n')
+    r = run("check-config", str(bad))
+    err = r.stderr.decode()
+    assert r.returncode == 1
+    for key in ("workers", "listener[0].address", "tls.protocols"):
+        assert f"error: {key}" in err, err
+    typo = tmp_path / "typo.toml"
+    typo.write_text('[static]\nroot = "/tmp"\nindx = "a.html"\n')
+    r = run("check-config", str(typo))
+    assert r.returncode == 1 and "indx" in r.stderr.decode() and "line 3" in r.stderr.decode()
+    mismatch = tmp_path / "mismatch.toml"
+    mismatch.write_text(f'[[tls.certificate]]\ncert = "{certs}/ecdsa.pem"\nkey = "{certs}/rsa.key"\n')
+    r = run("check-config", str(mismatch))
+    assert r.returncode == 1 and "does not match" in r.stderr.decode()
+
+
+@pytest.mark.parametrize(
+    "case,expect",
+    [
+        ("missing-cert", "certificate /nonexistent/cert.pem: cannot read"),
+        ("key-mismatch", "does not match certificate"),
+        ("port-in-use", "address already in use"),
+        ("bad-root", "static.root: /nonexistent-root: cannot open directory"),
+    ],
+)
+def test_start_errors_are_one_clear_line(tmp_path, certs, case, expect):
+    port = free_port()
+    args = ["serve", "--listen", f"127.0.0.1:{port}", "--root", str(tmp_path)]
+    holder = None
+    if case == "missing-cert":
+        args += ["--cert", "/nonexistent/cert.pem", "--key", f"{certs}/ecdsa.key"]
+    elif case == "key-mismatch":
+        args += ["--cert", f"{certs}/ecdsa.pem", "--key", f"{certs}/rsa.key"]
+    elif case == "port-in-use":
+        holder = socket.socket()
+        holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        holder.bind(("127.0.0.1", port))
+        holder.listen()
+    elif case == "bad-root":
+        args[-1] = "/nonexistent-root"
+    r = run(*args)
+    if holder:
+        holder.close()
+    assert r.returncode == 1
+    err = r.stderr.decode()
+    assert expect in err, err
+    assert err.count("tlsaccel: ") == 1, err
+
+
+def test_unreadable_root_is_refused(tmp_path):
+    if os.geteuid() == 0:
+        # root reads everything; use a path that is not a directory instead.
+        target = tmp_path / "file"
+        target.write_text("x")
+    else:
+        target = tmp_path / "locked"
+        target.mkdir(mode=0)
+    r = run("serve", "--listen", "127.0.0.1:0", "--root", str(target))
+    assert r.returncode == 1 and str(target) in r.stderr.decode()
+
+
+def slow_config(tmp_path, docroot, extra=""):
+    cfg = tmp_path / "slow.toml"
+    cfg.write_text(f"""
+workers = 1
+[[listener]]
+address = "127.0.0.1:0"
+[static]
+root = "{docroot}"
+[timeouts]
+request_header = 2
+{extra}
+""")
+    return cfg
+
+
+def test_slow_header_client_is_cut_off_while_others_are_served(start, docroot, tmp_path):
+    s = start("serve", "--config", str(slow_config(tmp_path, docroot)))
+    slow = connect(s)
+    result = {}
+
+    def dribble():
+        t0 = time.monotonic()
+        try:
+            for b in b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 100:
+                slow.sendall(bytes([b]))
+                time.sleep(1)
+        except (BrokenPipeError, ConnectionResetError, ssl.SSLError, OSError):
+            pass
+        result["cut_after"] = time.monotonic() - t0
+
+    t = threading.Thread(target=dribble)
+    t.start()
+    # Meanwhile, a normal client on the same single worker is served quickly.
+    latencies = []
+    for _ in range(5):
+        t0 = time.monotonic()
+        assert curl("-k", s.url("/f1.bin")).stdout == (docroot / "f1.bin").read_bytes()
+        latencies.append(time.monotonic() - t0)
+        time.sleep(0.2)
+    t.join(timeout=30)
+    assert max(latencies) < 1.0, latencies
+    assert result["cut_after"] < 6, result
+
+
+def test_silent_client_is_cut_off(start, docroot, tmp_path):
+    s = start("serve", "--config", str(slow_config(tmp_path, docroot)))
+    sock = connect(s)
+    t0 = time.monotonic()
+    assert Reader(sock).at_eof(timeout=10)
+    assert 1.5 < time.monotonic() - t0 < 5
+
+
+def test_max_connections_waits_in_backlog(start, docroot, tmp_path):
+    s = start("serve", "--config", str(slow_config(tmp_path, docroot, "[limits]\nmax_connections = 1\n")))
+    first = connect(s)
+    host, port = s.host_port()
+    raw = socket.create_connection((host, port), timeout=1)  # accepted by the kernel, not by tlsaccel
+    with pytest.raises((socket.timeout, TimeoutError)):
+        tls_client_context().wrap_socket(raw, server_hostname="localhost")
+    first.close()
+    second = connect(s)
+    second.sendall(b"GET /f1.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert Reader(second).response()[0] == 200
+
+
+def test_workers_pinned_and_file_limit_raised(server):
+    pid = server.proc.pid
+    assert "2 workers" in server.log_text()
+    cpus = set()
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        comm = open(f"/proc/{pid}/task/{tid}/comm").read().strip()
+        if comm.startswith("worker-"):
+            status = open(f"/proc/{pid}/task/{tid}/status").read()
+            allowed = re.search(r"Cpus_allowed_list:\s*(\S+)", status).group(1)
+            cpus.add(allowed)
+    assert len(cpus) == min(2, os.cpu_count()), cpus
+    assert all("-" not in c and "," not in c for c in cpus), cpus
+    limits = open(f"/proc/{pid}/limits").read()
+    soft, hard = re.search(r"Max open files\s+(\S+)\s+(\S+)", limits).groups()
+    assert soft == hard
+
+
+def test_access_log_combined_format(server, tmp_path):
+    curl("-k", "-A", "test-agent/1", "-e", "https://ref/", server.url("/f16384.bin"))
+    curl("-k", server.url("/missing"), check=False)
+    deadline = time.monotonic() + 5
+    log = tmp_path / "access.log"
+    while time.monotonic() < deadline and (not log.exists() or "missing" not in log.read_text()):
+        time.sleep(0.1)
+    lines = log.read_text().splitlines()
+    pattern = re.compile(r'^127\.0\.0\.1 - - \[\d{2}/\w{3}/\d{4}:\d{2}:\d{2}:\d{2} \+0000\] "GET /f16384.bin HTTP/1.1" 200 16384 "https://ref/" "test-agent/1"$')
+    assert any(pattern.match(l) for l in lines), lines
+    assert any('"GET /missing HTTP/1.1" 404 ' in l for l in lines), lines
+
+
+@pytest.mark.parametrize("scheme", ["https", "http"])
+def test_file_shrinking_during_send_closes_cleanly(server, docroot, scheme):
+    path = docroot / f"shrink-{scheme}.bin"
+    path.write_bytes(os.urandom(64 << 20))
+    s = connect(server, scheme)
+    s.settimeout(10)
+    s.sendall(f"GET /{path.name} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    got = s.recv(65536)
+    assert got.startswith(b"HTTP/1.1 200")
+    os.truncate(path, 1 << 20)
+    received = len(got)
+    while True:
+        try:
+            chunk = s.recv(1 << 20)
+        except (ConnectionResetError, ssl.SSLError):
+            break
+        if not chunk:
+            break
+        received += len(chunk)
+    assert received < 64 << 20
+    assert "file shrank" in server.log_text()
+    # The worker carries on.
+    assert curl("-k", server.url("/f1.bin", scheme)).stdout == (docroot / "f1.bin").read_bytes()
+    path.unlink()
+
+
+def test_sigterm_lets_a_large_download_finish(start, docroot, tmp_path):
+    s = start("serve", "--root", str(docroot), "--listen", "127.0.0.1:0")
+    out = tmp_path / "big"
+    expected = sha256_file(docroot / "sparse1g.bin")
+    dl = subprocess.Popen(
+        ["curl", "-sS", "-k", "--limit-rate", "300M", "-o", str(out), s.url("/sparse1g.bin")],
+        stderr=subprocess.PIPE,
+    )
+    while not out.exists() or out.stat().st_size < 50 << 20:
+        time.sleep(0.05)
+        assert dl.poll() is None, dl.stderr.read()
+    s.proc.send_signal(signal.SIGTERM)
+    time.sleep(0.3)
+    # No new connections once stopping.
+    assert curl("-k", "--max-time", "3", s.url("/f1.bin"), check=False).returncode != 0
+    assert dl.wait(60) == 0, dl.stderr.read()
+    assert sha256_file(out) == expected
+    assert s.proc.wait(30) == 0
+    assert "SIGTERM received" in s.log_text()

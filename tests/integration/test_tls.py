@@ -1,0 +1,120 @@
+"""TLS: protocol versions, every cipher suite, certificate choice, ALPN and
+session resumption, checked with curl and openssl."""
+
+import re
+import subprocess
+
+import pytest
+
+from conftest import SIZES, curl, sha256_file
+
+TLS13 = ["TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256"]
+TLS12 = [
+    "ECDHE-ECDSA-AES128-GCM-SHA256",
+    "ECDHE-ECDSA-AES256-GCM-SHA384",
+    "ECDHE-ECDSA-CHACHA20-POLY1305",
+    "ECDHE-RSA-AES128-GCM-SHA256",
+    "ECDHE-RSA-AES256-GCM-SHA384",
+    "ECDHE-RSA-CHACHA20-POLY1305",
+]
+
+
+def negotiated(stderr):
+    m = re.search(r"SSL connection using (\S+) / (\S+)", stderr)
+    assert m, stderr
+    return m.group(1), m.group(2)
+
+
+@pytest.mark.parametrize("cipher", TLS13)
+def test_tls13_each_cipher(server, docroot, cipher):
+    for size in SIZES:
+        r = curl("-k", "-v", "--tlsv1.3", "--tls13-ciphers", cipher, server.url(f"/f{size}.bin"))
+        assert negotiated(r.stderr.decode()) == ("TLSv1.3", cipher)
+        assert r.stdout == (docroot / f"f{size}.bin").read_bytes()
+
+
+@pytest.mark.parametrize("cipher", TLS12)
+def test_tls12_each_cipher(server, docroot, cipher):
+    for size in SIZES:
+        r = curl("-k", "-v", "--tlsv1.2", "--tls-max", "1.2", "--ciphers", cipher, server.url(f"/f{size}.bin"))
+        version, got = negotiated(r.stderr.decode())
+        assert version == "TLSv1.2"
+        assert got == cipher
+        assert r.stdout == (docroot / f"f{size}.bin").read_bytes()
+
+
+def s_client(server, *args, stdin=b""):
+    host, port = server.host_port()
+    return subprocess.run(
+        ["openssl", "s_client", "-connect", f"{host}:{port}", "-servername", "localhost", *args],
+        input=stdin, capture_output=True, timeout=20,
+    )
+
+
+@pytest.mark.parametrize("sigalgs,bits", [("ECDSA+SHA256", "256"), ("RSA-PSS+SHA256:RSA+SHA256", "2048")])
+def test_certificate_follows_client_capabilities(server, sigalgs, bits):
+    for version in ("-tls1_3", "-tls1_2"):
+        r = s_client(server, version, "-sigalgs", sigalgs)
+        out = r.stdout.decode()
+        assert f"Server public key is {bits} bit" in out, out
+
+
+def test_alpn_http11(server):
+    r = s_client(server, "-alpn", "h2,http/1.1")
+    assert "ALPN protocol: http/1.1" in r.stdout.decode()
+
+
+def test_session_resumption_tls13_and_tls12(server, tmp_path):
+    for version in ("-tls1_3", "-tls1_2"):
+        sess = tmp_path / f"sess{version}"
+        first = s_client(server, version, "-sess_out", str(sess), stdin=b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert first.returncode == 0, first.stderr
+        second = s_client(server, version, "-sess_in", str(sess), stdin=b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        out = second.stdout.decode()
+        assert "Reused, TLSv1." in out, out
+
+
+def test_old_protocols_refused(server):
+    r = curl("-k", "--tlsv1.1", "--tls-max", "1.1", server.url("/"), check=False)
+    assert r.returncode != 0
+
+
+def test_protocol_and_cipher_restrictions_are_applied(start, docroot, certs, tmp_path):
+    cfg = tmp_path / "t.toml"
+    cfg.write_text(f"""
+[[listener]]
+address = "127.0.0.1:0"
+[[tls.certificate]]
+cert = "{certs}/ecdsa.pem"
+key = "{certs}/ecdsa.key"
+[tls]
+protocols = ["TLSv1.3"]
+ciphers = ["TLS_CHACHA20_POLY1305_SHA256"]
+[static]
+root = "{docroot}"
+""")
+    s = start("serve", "--config", str(cfg))
+    assert curl("-k", "--tlsv1.2", "--tls-max", "1.2", s.url("/"), check=False).returncode != 0
+    assert curl("-k", "--tls13-ciphers", "TLS_AES_128_GCM_SHA256", s.url("/"), check=False).returncode != 0
+    r = curl("-k", "-v", s.url("/"))
+    assert negotiated(r.stderr.decode()) == ("TLSv1.3", "TLS_CHACHA20_POLY1305_SHA256")
+
+
+def test_self_signed_default_logs_matching_fingerprint(start, docroot):
+    s = start("serve", "--root", str(docroot), "--listen", "127.0.0.1:0")
+    logged = re.search(r"SHA-256 fingerprint ([0-9A-F:]+)", s.log_text()).group(1)
+    host, port = s.host_port()
+    pem = subprocess.run(["openssl", "s_client", "-connect", f"{host}:{port}"], input=b"", capture_output=True).stdout
+    fp = subprocess.run(["openssl", "x509", "-noout", "-fingerprint", "-sha256"], input=pem, capture_output=True).stdout.decode()
+    assert fp.strip().split("=", 1)[1] == logged
+    text = subprocess.run(["openssl", "x509", "-noout", "-text"], input=pem, capture_output=True).stdout.decode()
+    assert "DNS:localhost" in text and "IP Address:127.0.0.1" in text
+
+
+def test_sparse_1g_byte_exact_over_tls_and_http(server, docroot, tmp_path):
+    expected = sha256_file(docroot / "sparse1g.bin")
+    for scheme in ("https", "http"):
+        out = tmp_path / f"1g-{scheme}"
+        curl("-k", "-o", str(out), server.url("/sparse1g.bin", scheme))
+        assert sha256_file(out) == expected
+        out.unlink()
