@@ -4,8 +4,10 @@
 //! take over, so every connection is a candidate for offload).
 
 mod selfsigned;
+mod session;
 
 pub use selfsigned::SelfSigned;
+pub use session::TlsSession;
 
 use crate::config::{CertificatePair, TlsSettings, TlsVersion};
 use rustls::crypto::aws_lc_rs::{self as provider, cipher_suite as cs};

@@ -14,6 +14,7 @@ use crate::http::{
     parse_head, Body, BodyFraming, ChunkedDecoder, HeadLimits, Method, ParseOutcome, RequestHead,
     Response,
 };
+use crate::tls::TlsSession;
 use std::io;
 use std::net::SocketAddr;
 use std::os::unix::fs::FileExt;
@@ -53,18 +54,23 @@ impl std::fmt::Display for End {
 pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls: bool) {
     let _ = stream.set_nodelay(true);
     let transport = if tls {
-        let acceptor = worker.tls.clone().expect("TLS listener without TLS config");
-        match timeout(worker.settings.timeouts.handshake, acceptor.accept(stream)).await {
-            Ok(Ok(s)) => {
-                let (_, conn) = s.get_ref();
+        let config = worker.tls.clone().expect("TLS listener without TLS config");
+        let mut stream = stream;
+        match timeout(
+            worker.settings.timeouts.handshake,
+            TlsSession::accept(config, &mut stream, false),
+        )
+        .await
+        {
+            Ok(Ok(session)) => {
                 tracing::debug!(
                     %peer,
-                    version = ?conn.protocol_version(),
-                    cipher = conn.negotiated_cipher_suite().map(crate::tls::cipher_name).unwrap_or("?"),
-                    resumed = ?conn.handshake_kind(),
+                    version = ?session.protocol_version(),
+                    cipher = session.cipher_suite().map(crate::tls::cipher_name).unwrap_or("?"),
+                    handshake = ?session.handshake_kind(),
                     "TLS handshake done"
                 );
-                Transport::Tls(Box::new(s))
+                Transport::Tls(stream, Box::new(session))
             }
             Ok(Err(e)) => {
                 tracing::debug!(%peer, error = %e, "TLS handshake failed");

@@ -23,13 +23,12 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{watch, Semaphore};
-use tokio_rustls::TlsAcceptor;
 
 /// Everything one worker thread owns.
 pub struct Worker {
     pub id: usize,
     pub settings: Arc<Settings>,
-    pub tls: Option<TlsAcceptor>,
+    pub tls: Option<Arc<rustls::ServerConfig>>,
     pub files: RefCell<StaticFiles>,
     pub date: RefCell<HttpDate>,
     pub access_log: Option<RefCell<AccessLog>>,
@@ -82,7 +81,7 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
                 s.fingerprint
             );
         }
-        Some(TlsAcceptor::from(built.config))
+        Some(built.config)
     } else {
         None
     };
@@ -225,7 +224,7 @@ struct WorkerParts {
     id: usize,
     cpu: Option<usize>,
     settings: Arc<Settings>,
-    tls: Option<TlsAcceptor>,
+    tls: Option<Arc<rustls::ServerConfig>>,
     root: Root,
     access_log: Option<crate::access_log::Sender>,
     shutdown: watch::Receiver<bool>,

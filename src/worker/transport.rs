@@ -3,28 +3,24 @@
 //! encryption (plain TCP now; kTLS sockets later), and through rustls in
 //! full records otherwise.
 
+use crate::tls::TlsSession;
 use std::fs::File;
 use std::io;
 use std::os::fd::AsRawFd;
 use tokio::io::{AsyncReadExt, AsyncWriteExt, Interest};
 use tokio::net::TcpStream;
-use tokio_rustls::server::TlsStream;
 
 pub enum Transport {
     Plain(TcpStream),
-    Tls(Box<TlsStream<TcpStream>>),
+    /// TLS with the record layer in user space (rustls).
+    Tls(TcpStream, Box<TlsSession>),
 }
 
 impl Transport {
     pub async fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         match self {
             Transport::Plain(s) => s.read(buf).await,
-            Transport::Tls(s) => match s.read(buf).await {
-                // A peer that closes TCP without close_notify: treat as EOF;
-                // HTTP framing already tells whether anything was cut short.
-                Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(0),
-                other => other,
-            },
+            Transport::Tls(stream, session) => session.read(stream, buf).await,
         }
     }
 
@@ -54,10 +50,7 @@ impl Transport {
                 }
                 Ok(())
             }
-            Transport::Tls(s) => {
-                s.write_all(buf).await?;
-                s.flush().await
-            }
+            Transport::Tls(stream, session) => session.write_all(stream, buf).await,
         }
     }
 
@@ -98,7 +91,7 @@ impl Transport {
     pub async fn shutdown(&mut self) -> io::Result<()> {
         match self {
             Transport::Plain(s) => s.shutdown().await,
-            Transport::Tls(s) => s.shutdown().await,
+            Transport::Tls(stream, session) => session.shutdown(stream).await,
         }
     }
 }

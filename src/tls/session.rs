@@ -1,0 +1,331 @@
+//! A server TLS connection driven through rustls's unbuffered API, where
+//! tlsaccel owns every buffer. That ownership is what makes kernel offload
+//! exact: during the handshake the session can read one TLS record at a
+//! time, so when the handshake ends nothing the kernel must decrypt has
+//! been taken off the socket yet. After the handshake the session either
+//! becomes a kernel connection (`into_kernel`) or keeps doing the record
+//! layer in user space (`read`, `write_all`, `shutdown`).
+
+use rustls::kernel::KernelConnection;
+use rustls::server::{ServerConnectionData, UnbufferedServerConnection};
+use rustls::unbuffered::{
+    ConnectionState, EncodeError, EncryptError, InsufficientSizeError, UnbufferedStatus,
+};
+use rustls::{ExtractedSecrets, ServerConfig, SupportedCipherSuite};
+use std::io;
+use std::sync::Arc;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// Largest TLS record on the wire: 2^14 plaintext plus 2048 of expansion
+/// (RFC 8446 5.2 allows up to 2^14 + 256; TLS 1.2 up to 2^14 + 2048).
+const MAX_RECORD: usize = 16 * 1024 + 2048 + 5;
+/// Plaintext encrypted per call when writing: four full records.
+const ENCRYPT_CHUNK: usize = 64 * 1024;
+
+pub struct TlsSession {
+    conn: UnbufferedServerConnection,
+    /// Received TLS bytes not yet processed: `incoming[..in_len]`.
+    incoming: Vec<u8>,
+    in_len: usize,
+    /// Decrypted application data not yet handed out: `plain[plain_pos..]`.
+    plain: Vec<u8>,
+    plain_pos: usize,
+    /// Encoded or encrypted TLS bytes waiting to be written.
+    outgoing: Vec<u8>,
+    peer_closed: bool,
+}
+
+/// What one turn of the state machine found.
+enum Step {
+    /// Something was done; turn again.
+    Progress,
+    /// rustls needs more bytes from the peer.
+    Blocked,
+    /// Handshake done and nothing pending: application data may flow.
+    Traffic,
+    /// The write operation given to `process` was applied.
+    Wrote,
+}
+
+type WriteOp<'a> = &'a mut dyn FnMut(
+    &mut rustls::unbuffered::WriteTraffic<'_, ServerConnectionData>,
+    &mut [u8],
+) -> Result<usize, EncryptError>;
+
+fn tls_error(e: rustls::Error) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, e)
+}
+
+/// Appends what `f` writes to `out`, growing it as rustls asks.
+fn append_with<E: std::fmt::Display>(
+    out: &mut Vec<u8>,
+    first_guess: usize,
+    mut f: impl FnMut(&mut [u8]) -> Result<usize, E>,
+    required: impl Fn(&E) -> Option<usize>,
+) -> io::Result<()> {
+    let start = out.len();
+    out.resize(start + first_guess, 0);
+    loop {
+        match f(&mut out[start..]) {
+            Ok(n) => {
+                out.truncate(start + n);
+                return Ok(());
+            }
+            Err(e) => match required(&e) {
+                Some(size) => out.resize(start + size, 0),
+                None => {
+                    out.truncate(start);
+                    return Err(io::Error::other(e.to_string()));
+                }
+            },
+        }
+    }
+}
+
+impl TlsSession {
+    /// Runs the handshake to completion. With `record_exact`, the socket is
+    /// read one record at a time (header, then body), so no byte past the
+    /// client's Finished is consumed: required before kernel offload.
+    pub async fn accept(
+        config: Arc<ServerConfig>,
+        stream: &mut TcpStream,
+        record_exact: bool,
+    ) -> io::Result<TlsSession> {
+        let conn = UnbufferedServerConnection::new(config).map_err(tls_error)?;
+        let mut s = TlsSession {
+            conn,
+            incoming: vec![0; MAX_RECORD],
+            in_len: 0,
+            plain: Vec::new(),
+            plain_pos: 0,
+            outgoing: Vec::with_capacity(4096),
+            peer_closed: false,
+        };
+        loop {
+            match s.process(None)? {
+                Step::Progress | Step::Wrote => {}
+                Step::Traffic => {
+                    s.flush(stream).await?;
+                    return Ok(s);
+                }
+                Step::Blocked => {
+                    s.flush(stream).await?;
+                    if record_exact {
+                        s.read_one_record(stream).await?;
+                    } else if s.fill(stream).await? == 0 {
+                        return Err(io::ErrorKind::UnexpectedEof.into());
+                    }
+                }
+            }
+        }
+    }
+
+    /// One turn of rustls's state machine, without I/O: handshake output
+    /// goes to `outgoing` (written, in order, before anything later),
+    /// application data to `plain`, and `op`, when given, runs in the write
+    /// state.
+    fn process(&mut self, op: Option<WriteOp<'_>>) -> io::Result<Step> {
+        let UnbufferedStatus { mut discard, state } = self
+            .conn
+            .process_tls_records(&mut self.incoming[..self.in_len]);
+        let step = match state.map_err(tls_error)? {
+            ConnectionState::EncodeTlsData(mut e) => {
+                append_with(
+                    &mut self.outgoing,
+                    2048,
+                    |out| e.encode(out),
+                    |err| match err {
+                        EncodeError::InsufficientSize(InsufficientSizeError { required_size }) => {
+                            Some(*required_size)
+                        }
+                        _ => None,
+                    },
+                )?;
+                Step::Progress
+            }
+            ConnectionState::TransmitTlsData(t) => {
+                // The bytes are in `outgoing`, which is always written before
+                // anything produced later: as good as transmitted.
+                t.done();
+                Step::Progress
+            }
+            ConnectionState::BlockedHandshake => Step::Blocked,
+            ConnectionState::ReadTraffic(mut r) => {
+                while let Some(record) = r.next_record() {
+                    let record = record.map_err(tls_error)?;
+                    discard += record.discard;
+                    self.plain.extend_from_slice(record.payload);
+                }
+                Step::Progress
+            }
+            ConnectionState::PeerClosed => {
+                self.peer_closed = true;
+                Step::Progress
+            }
+            ConnectionState::Closed => {
+                self.peer_closed = true;
+                if op.is_some() {
+                    return Err(io::ErrorKind::BrokenPipe.into());
+                }
+                Step::Traffic
+            }
+            ConnectionState::WriteTraffic(mut w) => match op {
+                Some(op) => {
+                    append_with(
+                        &mut self.outgoing,
+                        ENCRYPT_CHUNK + 256,
+                        |out| op(&mut w, out),
+                        |err| match err {
+                            EncryptError::InsufficientSize(InsufficientSizeError {
+                                required_size,
+                            }) => Some(*required_size),
+                            _ => None,
+                        },
+                    )?;
+                    Step::Wrote
+                }
+                None => Step::Traffic,
+            },
+            // Early data is never enabled; anything else is unexpected.
+            other => return Err(io::Error::other(format!("unexpected TLS state {other:?}"))),
+        };
+        if discard > 0 {
+            self.incoming.copy_within(discard..self.in_len, 0);
+            self.in_len -= discard;
+        }
+        Ok(step)
+    }
+
+    /// Reads whatever the socket has, up to the free space.
+    async fn fill(&mut self, stream: &mut TcpStream) -> io::Result<usize> {
+        if self.incoming.len() - self.in_len < MAX_RECORD {
+            self.incoming.resize(self.in_len + MAX_RECORD, 0);
+        }
+        let n = stream.read(&mut self.incoming[self.in_len..]).await?;
+        self.in_len += n;
+        Ok(n)
+    }
+
+    async fn read_one_record(&mut self, stream: &mut TcpStream) -> io::Result<()> {
+        if self.incoming.len() < self.in_len + MAX_RECORD {
+            self.incoming.resize(self.in_len + MAX_RECORD, 0);
+        }
+        let start = self.in_len;
+        stream
+            .read_exact(&mut self.incoming[start..start + 5])
+            .await?;
+        let len = u16::from_be_bytes([self.incoming[start + 3], self.incoming[start + 4]]) as usize;
+        if len > MAX_RECORD - 5 {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "TLS record too large",
+            ));
+        }
+        stream
+            .read_exact(&mut self.incoming[start + 5..start + 5 + len])
+            .await?;
+        self.in_len = start + 5 + len;
+        Ok(())
+    }
+
+    async fn flush(&mut self, stream: &mut TcpStream) -> io::Result<()> {
+        if !self.outgoing.is_empty() {
+            stream.write_all(&self.outgoing).await?;
+            self.outgoing.clear();
+        }
+        Ok(())
+    }
+
+    pub fn protocol_version(&self) -> Option<rustls::ProtocolVersion> {
+        self.conn.protocol_version()
+    }
+
+    pub fn cipher_suite(&self) -> Option<SupportedCipherSuite> {
+        self.conn.negotiated_cipher_suite()
+    }
+
+    pub fn handshake_kind(&self) -> Option<rustls::HandshakeKind> {
+        self.conn.handshake_kind()
+    }
+
+    /// True when no received byte is held here: the kernel could take the
+    /// receive side over without losing anything.
+    pub fn nothing_buffered(&self) -> bool {
+        self.in_len == 0
+            && self.plain_pos == self.plain.len()
+            && self.outgoing.is_empty()
+            && !self.peer_closed
+    }
+
+    /// Hands the traffic secrets over for kernel offload. Only valid when
+    /// `nothing_buffered()`.
+    pub fn into_kernel(
+        self,
+    ) -> Result<(ExtractedSecrets, KernelConnection<ServerConnectionData>), rustls::Error> {
+        self.conn.dangerous_into_kernel_connection()
+    }
+
+    /// Reads decrypted application data; 0 at the peer's close_notify or EOF.
+    pub async fn read(&mut self, stream: &mut TcpStream, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            if self.plain_pos < self.plain.len() {
+                let n = buf.len().min(self.plain.len() - self.plain_pos);
+                buf[..n].copy_from_slice(&self.plain[self.plain_pos..self.plain_pos + n]);
+                self.plain_pos += n;
+                if self.plain_pos == self.plain.len() {
+                    self.plain.clear();
+                    self.plain_pos = 0;
+                }
+                return Ok(n);
+            }
+            if self.peer_closed {
+                return Ok(0);
+            }
+            match self.process(None)? {
+                Step::Progress | Step::Wrote => {}
+                Step::Traffic | Step::Blocked => {
+                    // Post-handshake output (a KeyUpdate reply) goes first.
+                    self.flush(stream).await?;
+                    if self.fill(stream).await? == 0 {
+                        return Ok(0);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Encrypts and writes all of `data` in full records.
+    pub async fn write_all(&mut self, stream: &mut TcpStream, data: &[u8]) -> io::Result<()> {
+        for chunk in data.chunks(ENCRYPT_CHUNK) {
+            self.write_op(stream, &mut |w, out| w.encrypt(chunk, out))
+                .await?;
+        }
+        self.flush(stream).await
+    }
+
+    /// Sends close_notify and closes our sending side.
+    pub async fn shutdown(&mut self, stream: &mut TcpStream) -> io::Result<()> {
+        self.write_op(stream, &mut |w, out| w.queue_close_notify(out))
+            .await?;
+        self.flush(stream).await?;
+        stream.shutdown().await
+    }
+
+    async fn write_op(&mut self, stream: &mut TcpStream, op: WriteOp<'_>) -> io::Result<()> {
+        loop {
+            match self.process(Some(&mut *op))? {
+                Step::Wrote => return Ok(()),
+                Step::Progress | Step::Traffic => {}
+                Step::Blocked => {
+                    // A post-handshake message arrived in part: it must be
+                    // complete before rustls lets us write again.
+                    self.flush(stream).await?;
+                    if self.fill(stream).await? == 0 {
+                        return Err(io::ErrorKind::UnexpectedEof.into());
+                    }
+                }
+            }
+        }
+    }
+}
