@@ -101,10 +101,7 @@ fn serve(args: ServeArgs) -> ExitCode {
     init_logging(&settings.log_level);
     match worker::run(settings) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            tracing::error!("{e}");
-            fail(e)
-        }
+        Err(e) => fail(e),
     }
 }
 
@@ -115,7 +112,7 @@ fn check_config(path: &std::path::Path) -> ExitCode {
         Ok(settings) => {
             let mut errors = Vec::new();
             if settings.listeners.iter().any(|l| l.tls) {
-                if let Err(e) = tls::build_server_config(&settings.tls) {
+                if let Err(e) = tls::build_server_config(&settings.tls, false) {
                     errors.push(e.to_string());
                 }
             }

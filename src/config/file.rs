@@ -69,6 +69,8 @@ pub struct TlsSection {
     pub session_tickets: bool,
     pub tls13_tickets: usize,
     pub session_cache_size: usize,
+    pub ktls: String,
+    pub ktls_tx_zerocopy: bool,
 }
 
 impl Default for TlsSection {
@@ -83,6 +85,8 @@ impl Default for TlsSection {
             session_tickets: true,
             tls13_tickets: 1,
             session_cache_size: 20_480,
+            ktls: "auto".into(),
+            ktls_tx_zerocopy: false,
         }
     }
 }

@@ -44,6 +44,16 @@ pub struct TlsSettings {
     pub session_tickets: bool,
     pub tls13_tickets: usize,
     pub session_cache_size: usize,
+    pub ktls: KtlsMode,
+    pub ktls_tx_zerocopy: bool,
+}
+
+/// Kernel TLS offload: where possible, required, or never.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KtlsMode {
+    Auto,
+    On,
+    Off,
 }
 
 #[derive(Debug, Clone)]
@@ -370,9 +380,17 @@ fn resolve_tls(
             ));
         }
     }
-    if t.session_cache_size == 0 && !t.session_tickets {
-        // Fine: resumption fully off. Nothing to report.
-    }
+    let ktls = match t.ktls.as_str() {
+        "auto" => KtlsMode::Auto,
+        "on" => KtlsMode::On,
+        "off" => KtlsMode::Off,
+        other => {
+            errors.push(format!(
+                "tls.ktls: \"{other}\" must be \"auto\", \"on\" or \"off\""
+            ));
+            KtlsMode::Auto
+        }
+    };
     TlsSettings {
         certificates,
         versions,
@@ -380,6 +398,8 @@ fn resolve_tls(
         session_tickets: t.session_tickets,
         tls13_tickets: t.tls13_tickets,
         session_cache_size: t.session_cache_size,
+        ktls,
+        ktls_tx_zerocopy: t.ktls_tx_zerocopy,
     }
 }
 

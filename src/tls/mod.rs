@@ -3,9 +3,12 @@
 //! names the cipher suites tlsaccel supports (exactly those Linux kTLS can
 //! take over, so every connection is a candidate for offload).
 
+pub mod ktls;
+mod offload;
 mod selfsigned;
 mod session;
 
+pub use offload::{decide_policy, offload, KernelTls, KtlsPolicy, Offload};
 pub use selfsigned::SelfSigned;
 pub use session::TlsSession;
 
@@ -188,7 +191,10 @@ pub struct ServerTls {
 
 /// Builds the shared rustls configuration: certificates, versions, ciphers,
 /// ALPN and session resumption.
-pub fn build_server_config(settings: &TlsSettings) -> Result<ServerTls, TlsSetupError> {
+pub fn build_server_config(
+    settings: &TlsSettings,
+    extract_secrets: bool,
+) -> Result<ServerTls, TlsSetupError> {
     let provider = crypto_provider(settings);
     let (certificates, self_signed) = if settings.certificates.is_empty() {
         let generated = SelfSigned::generate(&provider)?;
@@ -219,6 +225,8 @@ pub fn build_server_config(settings: &TlsSettings) -> Result<ServerTls, TlsSetup
         .with_no_client_auth()
         .with_cert_resolver(Arc::new(CertificateChooser { certificates }));
 
+    // Needed to hand the keys to the kernel after the handshake.
+    config.enable_secret_extraction = extract_secrets;
     config.alpn_protocols = vec![b"http/1.1".to_vec(), b"http/1.0".to_vec()];
     config.session_storage = if settings.session_cache_size > 0 {
         ServerSessionMemoryCache::new(settings.session_cache_size)
@@ -260,7 +268,7 @@ mod tests {
         let settings = crate::config::resolve(Default::default(), &Default::default())
             .unwrap()
             .tls;
-        let built = build_server_config(&settings).unwrap();
+        let built = build_server_config(&settings, false).unwrap();
         let s = built.self_signed.expect("generated");
         assert_eq!(s.fingerprint.len(), 32 * 3 - 1);
         assert_eq!(built.config.alpn_protocols[0], b"http/1.1");

@@ -8,15 +8,16 @@
 //! off); each body read; the wait for the next request (keep-alive); and
 //! progress while sending.
 
-use super::transport::Transport;
+use super::transport::{KeyUpdateUnsupported, Transport};
 use super::Worker;
 use crate::http::{
     parse_head, Body, BodyFraming, ChunkedDecoder, HeadLimits, Method, ParseOutcome, RequestHead,
     Response,
 };
-use crate::tls::TlsSession;
+use crate::tls::{Offload, TlsSession};
 use std::io;
 use std::net::SocketAddr;
+use std::os::fd::AsRawFd;
 use std::os::unix::fs::FileExt;
 use std::rc::Rc;
 use std::time::Duration;
@@ -37,6 +38,8 @@ enum End {
     Timeout(&'static str),
     Io(&'static str, io::Error),
     FileShrank,
+    /// kTLS cannot follow the client's new keys: close cleanly.
+    KeyUpdate,
 }
 
 impl std::fmt::Display for End {
@@ -47,6 +50,9 @@ impl std::fmt::Display for End {
             End::Timeout(what) => write!(f, "{what} timeout"),
             End::Io(op, e) => write!(f, "{op} failed: {e}"),
             End::FileShrank => f.write_str("file shrank while being sent"),
+            End::KeyUpdate => {
+                f.write_str("client KeyUpdate under kTLS without kernel rekey support")
+            }
         }
     }
 }
@@ -54,32 +60,9 @@ impl std::fmt::Display for End {
 pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls: bool) {
     let _ = stream.set_nodelay(true);
     let transport = if tls {
-        let config = worker.tls.clone().expect("TLS listener without TLS config");
-        let mut stream = stream;
-        match timeout(
-            worker.settings.timeouts.handshake,
-            TlsSession::accept(config, &mut stream, false),
-        )
-        .await
-        {
-            Ok(Ok(session)) => {
-                tracing::debug!(
-                    %peer,
-                    version = ?session.protocol_version(),
-                    cipher = session.cipher_suite().map(crate::tls::cipher_name).unwrap_or("?"),
-                    handshake = ?session.handshake_kind(),
-                    "TLS handshake done"
-                );
-                Transport::Tls(stream, Box::new(session))
-            }
-            Ok(Err(e)) => {
-                tracing::debug!(%peer, error = %e, "TLS handshake failed");
-                return;
-            }
-            Err(_) => {
-                tracing::debug!(%peer, "TLS handshake timed out");
-                return;
-            }
+        match handshake(&worker, stream, peer).await {
+            Some(t) => t,
+            None => return,
         }
     } else {
         Transport::Plain(stream)
@@ -98,6 +81,57 @@ pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls:
     };
     let end = conn.run().await;
     conn.close(&end).await;
+}
+
+/// The TLS handshake, then the move to kernel TLS where it is possible.
+/// None: the connection is over (the reason is logged).
+async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> Option<Transport> {
+    let config = worker.tls.clone().expect("TLS listener without TLS config");
+    // Reading record by record only matters when the kernel may take over.
+    let record_exact = worker.ktls.is_some();
+    let session = match timeout(
+        worker.settings.timeouts.handshake,
+        TlsSession::accept(config, &mut stream, record_exact),
+    )
+    .await
+    {
+        Ok(Ok(session)) => session,
+        Ok(Err(e)) => {
+            tracing::debug!(%peer, error = %e, "TLS handshake failed");
+            return None;
+        }
+        Err(_) => {
+            tracing::debug!(%peer, "TLS handshake timed out");
+            return None;
+        }
+    };
+    let version = session.protocol_version();
+    let cipher = session
+        .cipher_suite()
+        .map(crate::tls::cipher_name)
+        .unwrap_or("?");
+    let kind = session.handshake_kind();
+    let (transport, reason) = match &worker.ktls {
+        None => (
+            Transport::Tls(stream, Box::new(session)),
+            "kTLS not available",
+        ),
+        Some(policy) => match crate::tls::offload(stream.as_raw_fd(), session, policy) {
+            Ok(Offload::Kernel(k)) => (Transport::Ktls(stream, k), ""),
+            Ok(Offload::UserSpace(session, reason)) => (Transport::Tls(stream, session), reason),
+            Err(e) => {
+                tracing::warn!(%peer, error = %e, "kernel refused TLS keys after the handshake; closing connection");
+                return None;
+            }
+        },
+    };
+    let on = if matches!(transport, Transport::Ktls(..)) {
+        "on"
+    } else {
+        "off"
+    };
+    tracing::debug!(%peer, ?version, cipher, handshake = ?kind, ktls_tx = on, ktls_rx = on, reason, "TLS established");
+    Some(transport)
 }
 
 struct Connection {
@@ -168,7 +202,7 @@ impl Connection {
                     match timeout_at(deadline, self.read_more()).await {
                         Ok(Ok(0)) => return if idle { End::Done } else { End::ClientGone },
                         Ok(Ok(_)) => {}
-                        Ok(Err(e)) => return End::Io("read", e),
+                        Ok(Err(e)) => return read_failed("read", e),
                         Err(_) => {
                             if !idle {
                                 let response = Response::error(408);
@@ -205,7 +239,8 @@ impl Connection {
         let keep_alive = !head.wants_close
             && !response.close
             && self.requests < self.worker.settings.limits.keepalive_requests
-            && !shutting_down;
+            && !shutting_down
+            && !self.io.must_retire();
         let sent = self
             .send(
                 &response,
@@ -345,7 +380,7 @@ impl Connection {
             r = timeout(keepalive, self.read_more()) => match r {
                 Ok(Ok(0)) => Err(End::Done),
                 Ok(Ok(_)) => Ok(()),
-                Ok(Err(e)) => Err(End::Io("read", e)),
+                Ok(Err(e)) => Err(read_failed("read", e)),
                 Err(_) => Err(End::Timeout("keep-alive")),
             },
             _ = shutdown.wait_for(|stop| *stop) => Err(End::Done),
@@ -395,7 +430,7 @@ impl Connection {
             match timeout(self.worker.settings.timeouts.request_body, self.read_more()).await {
                 Ok(Ok(0)) => return Err(BodyError::End(End::ClientGone)),
                 Ok(Ok(_)) => {}
-                Ok(Err(e)) => return Err(BodyError::End(End::Io("read body", e))),
+                Ok(Err(e)) => return Err(BodyError::End(read_failed("read body", e))),
                 Err(_) => return Err(BodyError::Reject(408)),
             }
         }
@@ -435,6 +470,17 @@ impl Connection {
                 }
             }
         }
+    }
+}
+
+/// A failed read ends the connection; a KeyUpdate under kTLS ends it cleanly.
+fn read_failed(op: &'static str, e: io::Error) -> End {
+    if e.get_ref()
+        .is_some_and(|inner| inner.is::<KeyUpdateUnsupported>())
+    {
+        End::KeyUpdate
+    } else {
+        End::Io(op, e)
     }
 }
 

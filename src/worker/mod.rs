@@ -16,6 +16,7 @@ use crate::access_log::{AccessLog, AccessLogWriter};
 use crate::config::{AccessLog as AccessLogSetting, DocumentRoot, Settings, Workers};
 use crate::http::{HttpDate, RequestHead};
 use crate::static_files::{OpenFileCache, Root, StaticFiles};
+use crate::tls::KtlsPolicy;
 use std::cell::{Cell, RefCell};
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
@@ -29,6 +30,8 @@ pub struct Worker {
     pub id: usize,
     pub settings: Arc<Settings>,
     pub tls: Option<Arc<rustls::ServerConfig>>,
+    /// Set when the kernel can offload at least one configured cipher.
+    pub ktls: Option<Arc<KtlsPolicy>>,
     pub files: RefCell<StaticFiles>,
     pub date: RefCell<HttpDate>,
     pub access_log: Option<RefCell<AccessLog>>,
@@ -72,8 +75,11 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
         Workers::Count(n) => n,
     };
 
-    let tls = if settings.listeners.iter().any(|l| l.tls) {
-        let built = crate::tls::build_server_config(&settings.tls)
+    let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
+        let ktls = crate::tls::decide_policy(&settings.tls)
+            .map_err(StartError)?
+            .map(Arc::new);
+        let built = crate::tls::build_server_config(&settings.tls, ktls.is_some())
             .map_err(|e| StartError(e.to_string()))?;
         if let Some(s) = &built.self_signed {
             tracing::warn!(
@@ -81,9 +87,9 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
                 s.fingerprint
             );
         }
-        Some(built.config)
+        (Some(built.config), ktls)
     } else {
-        None
+        (None, None)
     };
 
     let (root_path, welcome_dir) = match &settings.root {
@@ -150,6 +156,7 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
             cpu: cpus.get(id % cpus.len().max(1)).copied(),
             settings: settings.clone(),
             tls: tls.clone(),
+            ktls: ktls.clone(),
             root,
             access_log: log_writer.as_ref().map(|w| w.sender()),
             shutdown: stop_rx.clone(),
@@ -225,6 +232,7 @@ struct WorkerParts {
     cpu: Option<usize>,
     settings: Arc<Settings>,
     tls: Option<Arc<rustls::ServerConfig>>,
+    ktls: Option<Arc<KtlsPolicy>>,
     root: Root,
     access_log: Option<crate::access_log::Sender>,
     shutdown: watch::Receiver<bool>,
@@ -258,6 +266,7 @@ fn worker_main(parts: WorkerParts) {
         date: RefCell::new(HttpDate::default()),
         access_log: parts.access_log.map(|s| RefCell::new(AccessLog::new(s))),
         tls: parts.tls,
+        ktls: parts.ktls,
         shutdown: parts.shutdown,
         active: Cell::new(0),
         settings,

@@ -1,0 +1,193 @@
+//! The decision, per connection, between kernel TLS and user-space TLS, and
+//! the state an offloaded connection keeps: rustls's kernel connection
+//! (which can still derive KeyUpdate secrets) and a count of records sent,
+//! so the connection ends before the cipher's confidentiality limit.
+
+use super::ktls::{self, Direction, KernelCipher, KernelSupport};
+use super::TlsSession;
+use rustls::kernel::KernelConnection;
+use rustls::server::ServerConnectionData;
+use rustls::ProtocolVersion;
+use std::io;
+use std::os::fd::RawFd;
+
+/// What the kernel offers, decided once at start-up.
+#[derive(Debug)]
+pub struct KtlsPolicy {
+    pub support: KernelSupport,
+    pub tx_zerocopy: bool,
+}
+
+/// A connection whose record layer the kernel now runs.
+pub struct KernelTls {
+    /// Kept for KeyUpdate secrets once kernels can rekey (Linux 6.x
+    /// kernels we test cannot: a client KeyUpdate closes the connection).
+    _conn: KernelConnection<ServerConnectionData>,
+    /// An upper bound on records sent under the current key.
+    records_sent: u64,
+    record_limit: u64,
+}
+
+/// Where a connection's TLS ended up after the handshake.
+pub enum Offload {
+    Kernel(Box<KernelTls>),
+    /// Kept in user space, and why.
+    UserSpace(Box<TlsSession>, &'static str),
+}
+
+/// Records sent per write of `n` bytes, at most: full records, plus one
+/// partly filled record left open by MSG_MORE.
+pub fn records_for(n: usize) -> u64 {
+    (n as u64).div_ceil(16 * 1024) + 1
+}
+
+impl KernelTls {
+    pub fn count_sent(&mut self, bytes: usize) {
+        self.records_sent += records_for(bytes);
+    }
+
+    /// True once the connection should close rather than send more under
+    /// this key (no kernel we can test rekeys; a margin covers one more
+    /// maximal response head).
+    pub fn near_limit(&self) -> bool {
+        self.records_sent + 1024 >= self.record_limit
+    }
+}
+
+/// Moves the session into the kernel if this connection can be offloaded.
+/// Err means the secrets were handed over but the kernel refused them: the
+/// connection cannot continue (the start-up probe makes this rare).
+pub fn offload(fd: RawFd, session: TlsSession, policy: &KtlsPolicy) -> io::Result<Offload> {
+    let (Some(version), Some(suite)) = (session.protocol_version(), session.cipher_suite()) else {
+        return Ok(Offload::UserSpace(
+            Box::new(session),
+            "handshake incomplete",
+        ));
+    };
+    let Some(cipher) = KernelCipher::of(suite) else {
+        return Ok(Offload::UserSpace(
+            Box::new(session),
+            "cipher unknown to the kernel",
+        ));
+    };
+    if !policy.support.full(version, cipher) {
+        return Ok(Offload::UserSpace(
+            Box::new(session),
+            "kernel cannot offload this version and cipher",
+        ));
+    }
+    if !session.nothing_buffered() {
+        return Ok(Offload::UserSpace(
+            Box::new(session),
+            "data buffered when the handshake ended",
+        ));
+    }
+    if ktls::attach_ulp(fd).is_err() {
+        return Ok(Offload::UserSpace(
+            Box::new(session),
+            "tls ULP attach failed",
+        ));
+    }
+    let (secrets, conn) = session
+        .into_kernel()
+        .map_err(|e| io::Error::other(format!("extracting secrets: {e}")))?;
+    let (tx_seq, tx) = &secrets.tx;
+    let (rx_seq, rx) = &secrets.rx;
+    ktls::install(
+        fd,
+        Direction::Tx,
+        &ktls::CryptoInfo::new(version, *tx_seq, tx)?,
+    )?;
+    ktls::install(
+        fd,
+        Direction::Rx,
+        &ktls::CryptoInfo::new(version, *rx_seq, rx)?,
+    )?;
+    if policy.tx_zerocopy {
+        if let Err(e) = ktls::enable_tx_zerocopy(fd) {
+            tracing::debug!(error = %e, "TLS_TX_ZEROCOPY_RO refused");
+        }
+    }
+    Ok(Offload::Kernel(Box::new(KernelTls {
+        _conn: conn,
+        records_sent: 0,
+        record_limit: ktls::confidentiality_limit(suite),
+    })))
+}
+
+/// Probes the kernel once and decides, from `tls.ktls`, what to offload.
+/// Logs the one start-up line that says what is offloaded, or why nothing
+/// is. Err: `ktls = "on"` and the kernel cannot do what is configured.
+pub fn decide_policy(settings: &crate::config::TlsSettings) -> Result<Option<KtlsPolicy>, String> {
+    use crate::config::KtlsMode;
+    if settings.ktls == KtlsMode::Off {
+        tracing::info!("kTLS: off (tls.ktls = \"off\"): TLS records are encrypted in user space");
+        return Ok(None);
+    }
+    let support = ktls::probe();
+    // The (version, cipher) pairs the configuration allows.
+    let mut wanted: Vec<(ProtocolVersion, KernelCipher)> = Vec::new();
+    for name in &settings.ciphers {
+        let Some(suite) = super::cipher_suite_by_name(name) else {
+            continue;
+        };
+        let version = suite.version().version;
+        let allowed = settings.versions.iter().any(|v| match v {
+            crate::config::TlsVersion::Tls12 => version == ProtocolVersion::TLSv1_2,
+            crate::config::TlsVersion::Tls13 => version == ProtocolVersion::TLSv1_3,
+        });
+        if let (true, Some(cipher)) = (allowed, KernelCipher::of(suite)) {
+            if !wanted.contains(&(version, cipher)) {
+                wanted.push((version, cipher));
+            }
+        }
+    }
+    let describe = |pairs: &[&(ProtocolVersion, KernelCipher)]| {
+        pairs
+            .iter()
+            .map(|(v, c)| format!("{v:?} {}", c.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (yes, no): (Vec<_>, Vec<_>) = wanted.iter().partition(|(v, c)| support.full(*v, *c));
+    if settings.ktls == KtlsMode::On && !no.is_empty() {
+        let why = if yes.is_empty() {
+            support.why_not()
+        } else {
+            "not supported by this kernel".into()
+        };
+        return Err(format!(
+            "tls.ktls = \"on\" but the kernel cannot offload {}: {why}; set tls.ktls = \"auto\" to fall back to user-space TLS",
+            describe(&no)
+        ));
+    }
+    if yes.is_empty() {
+        tracing::warn!(
+            "kTLS: nothing offloaded, {}; TLS records are encrypted in user space",
+            support.why_not()
+        );
+        return Ok(None);
+    }
+    let tx_zerocopy = settings.ktls_tx_zerocopy && support.tx_zerocopy;
+    if settings.ktls_tx_zerocopy && !support.tx_zerocopy {
+        tracing::warn!("kTLS: tls.ktls_tx_zerocopy is set but this kernel lacks TLS_TX_ZEROCOPY_RO (Linux 5.19+); ignored");
+    }
+    tracing::info!(
+        "kTLS: offloading TX and RX for {}{}{}",
+        describe(&yes),
+        if no.is_empty() {
+            String::new()
+        } else {
+            format!("; kept in user space: {}", describe(&no))
+        },
+        if tx_zerocopy {
+            "; TX zero-copy sendfile on"
+        } else {
+            ""
+        }
+    );
+    Ok(Some(KtlsPolicy {
+        support,
+        tx_zerocopy,
+    }))
+}
