@@ -4,7 +4,9 @@
 
 mod access_log;
 mod config;
+mod doctor;
 mod http;
+mod metrics;
 mod static_files;
 mod tls;
 mod worker;
@@ -34,6 +36,8 @@ enum Command {
         /// The TOML configuration file.
         file: PathBuf,
     },
+    /// Report what this kernel offers for kernel TLS offload, and how to fix what is missing.
+    Doctor,
 }
 
 #[derive(clap::Args, Default)]
@@ -62,6 +66,9 @@ struct ServeArgs {
     /// Log level: error, warn, info, debug, trace.
     #[arg(long, value_name = "LEVEL")]
     log_level: Option<String>,
+    /// Loopback address for the Prometheus metrics endpoint (GET /metrics).
+    #[arg(long, value_name = "ADDR:PORT")]
+    admin_listen: Option<SocketAddr>,
 }
 
 fn main() -> ExitCode {
@@ -69,6 +76,7 @@ fn main() -> ExitCode {
     match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
         Command::Serve(args) => serve(args),
         Command::CheckConfig { file } => check_config(&file),
+        Command::Doctor => doctor::run(),
     }
 }
 
@@ -93,6 +101,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         key: args.key,
         workers: args.workers,
         log_level: args.log_level,
+        admin_listen: args.admin_listen,
     };
     let settings = match config::resolve(file, &overrides) {
         Ok(s) => s,

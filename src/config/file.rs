@@ -24,6 +24,15 @@ pub struct ConfigFile {
     pub open_file_cache: OpenFileCacheSection,
     #[serde(default)]
     pub log: LogSection,
+    #[serde(default)]
+    pub admin: AdminSection,
+}
+
+/// The loopback-only listener for `/metrics`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdminSection {
+    pub listen: Option<String>,
 }
 
 /// `workers = "auto"` or `workers = 4`.

@@ -114,6 +114,8 @@ pub struct Settings {
     pub open_file_cache: OpenFileCacheSettings,
     pub access_log: AccessLog,
     pub log_level: String,
+    /// Loopback address for the metrics endpoint; None: no admin listener.
+    pub admin_listen: Option<SocketAddr>,
 }
 
 /// Values given on the command line; each replaces what the file says.
@@ -126,6 +128,7 @@ pub struct Overrides {
     pub key: Option<PathBuf>,
     pub workers: Option<String>,
     pub log_level: Option<String>,
+    pub admin_listen: Option<SocketAddr>,
 }
 
 pub const DEFAULT_HTTPS_LISTEN: &str = "127.0.0.1:8443";
@@ -317,6 +320,25 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, Conf
         ));
     }
 
+    let admin_listen = match (&overrides.admin_listen, &file.admin.listen) {
+        (Some(addr), _) => Some(*addr),
+        (None, Some(text)) => match text.parse::<SocketAddr>() {
+            Ok(addr) => Some(addr),
+            Err(_) => {
+                errors.push(format!("admin.listen: \"{text}\" is not an address:port"));
+                None
+            }
+        },
+        (None, None) => None,
+    };
+    if let Some(addr) = admin_listen {
+        if !addr.ip().is_loopback() {
+            errors.push(format!(
+                "admin.listen: {addr} must be a loopback address (127.0.0.0/8 or ::1)"
+            ));
+        }
+    }
+
     if errors.is_empty() {
         Ok(Settings {
             listeners,
@@ -329,6 +351,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, Conf
             open_file_cache,
             access_log,
             log_level,
+            admin_listen,
         })
     } else {
         Err(ConfigErrors(errors))

@@ -5,6 +5,7 @@
 
 use super::ktls::{self, Direction, KernelCipher, KernelSupport};
 use super::TlsSession;
+use crate::metrics::Fallback;
 use rustls::kernel::KernelConnection;
 use rustls::server::ServerConnectionData;
 use rustls::ProtocolVersion;
@@ -32,7 +33,7 @@ pub struct KernelTls {
 pub enum Offload {
     Kernel(Box<KernelTls>),
     /// Kept in user space, and why.
-    UserSpace(Box<TlsSession>, &'static str),
+    UserSpace(Box<TlsSession>, Fallback),
 }
 
 /// Records sent per write of `n` bytes, at most: full records, plus one
@@ -61,31 +62,31 @@ pub fn offload(fd: RawFd, session: TlsSession, policy: &KtlsPolicy) -> io::Resul
     let (Some(version), Some(suite)) = (session.protocol_version(), session.cipher_suite()) else {
         return Ok(Offload::UserSpace(
             Box::new(session),
-            "handshake incomplete",
+            Fallback::HandshakeIncomplete,
         ));
     };
     let Some(cipher) = KernelCipher::of(suite) else {
         return Ok(Offload::UserSpace(
             Box::new(session),
-            "cipher unknown to the kernel",
+            Fallback::CipherNotOffloadable,
         ));
     };
     if !policy.support.full(version, cipher) {
         return Ok(Offload::UserSpace(
             Box::new(session),
-            "kernel cannot offload this version and cipher",
+            Fallback::CipherNotOffloadable,
         ));
     }
     if !session.nothing_buffered() {
         return Ok(Offload::UserSpace(
             Box::new(session),
-            "data buffered when the handshake ended",
+            Fallback::DataBuffered,
         ));
     }
     if ktls::attach_ulp(fd).is_err() {
         return Ok(Offload::UserSpace(
             Box::new(session),
-            "tls ULP attach failed",
+            Fallback::UlpAttachFailed,
         ));
     }
     let (secrets, conn) = session

@@ -14,6 +14,7 @@ use crate::http::{
     parse_head, Body, BodyFraming, ChunkedDecoder, HeadLimits, Method, ParseOutcome, RequestHead,
     Response,
 };
+use crate::metrics::WorkerMetrics;
 use crate::tls::{Offload, TlsSession};
 use std::io;
 use std::net::SocketAddr;
@@ -97,14 +98,17 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
     {
         Ok(Ok(session)) => session,
         Ok(Err(e)) => {
+            WorkerMetrics::add(&worker.metrics.tls_handshake_failures, 1);
             tracing::debug!(%peer, error = %e, "TLS handshake failed");
             return None;
         }
         Err(_) => {
+            WorkerMetrics::add(&worker.metrics.tls_handshake_failures, 1);
             tracing::debug!(%peer, "TLS handshake timed out");
             return None;
         }
     };
+    WorkerMetrics::add(&worker.metrics.tls_handshakes, 1);
     let version = session.protocol_version();
     let cipher = session
         .cipher_suite()
@@ -117,9 +121,17 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
             "kTLS not available",
         ),
         Some(policy) => match crate::tls::offload(stream.as_raw_fd(), session, policy) {
-            Ok(Offload::Kernel(k)) => (Transport::Ktls(stream, k), ""),
-            Ok(Offload::UserSpace(session, reason)) => (Transport::Tls(stream, session), reason),
+            Ok(Offload::Kernel(k)) => {
+                WorkerMetrics::add(&worker.metrics.ktls_tx, 1);
+                WorkerMetrics::add(&worker.metrics.ktls_rx, 1);
+                (Transport::Ktls(stream, k), "")
+            }
+            Ok(Offload::UserSpace(session, reason)) => {
+                worker.metrics.fallback(reason);
+                (Transport::Tls(stream, session), reason.as_str())
+            }
             Err(e) => {
+                WorkerMetrics::add(&worker.metrics.ktls_setup_failures, 1);
                 tracing::warn!(%peer, error = %e, "kernel refused TLS keys after the handshake; closing connection");
                 return None;
             }
@@ -164,6 +176,7 @@ impl Connection {
                     head_deadline = None;
                     self.start += head.head_len;
                     self.requests += 1;
+                    WorkerMetrics::add(&self.worker.metrics.requests, 1);
                     match self.handle(&head).await {
                         Ok(true) => {}
                         Ok(false) => return self.flush().await.err().unwrap_or(End::Done),
@@ -240,7 +253,7 @@ impl Connection {
             && !response.close
             && self.requests < self.worker.settings.limits.keepalive_requests
             && !shutting_down
-            && !self.io.must_retire();
+            && !self.retire_for_key_limit();
         let sent = self
             .send(
                 &response,
@@ -291,7 +304,16 @@ impl Connection {
             while pos < end {
                 match timeout(send_timeout, self.io.sendfile(file, pos, end - pos)).await {
                     Ok(Ok(0)) => return Err(self.file_shrank(pos, end)),
-                    Ok(Ok(n)) => pos += n as u64,
+                    Ok(Ok(n)) => {
+                        pos += n as u64;
+                        let m = &self.worker.metrics;
+                        let counter = if matches!(self.io, Transport::Ktls(..)) {
+                            &m.sendfile_bytes_ktls
+                        } else {
+                            &m.sendfile_bytes_plain
+                        };
+                        WorkerMetrics::add(counter, n as u64);
+                    }
                     Ok(Err(e)) => return Err(End::Io("sendfile", e)),
                     Err(_) => return Err(End::Timeout("send")),
                 }
@@ -338,6 +360,12 @@ impl Connection {
     async fn write_out(&mut self, more: bool) -> Result<(), End> {
         if self.out.is_empty() {
             return Ok(());
+        }
+        if matches!(self.io, Transport::Tls(..)) {
+            WorkerMetrics::add(
+                &self.worker.metrics.userspace_tls_bytes,
+                self.out.len() as u64,
+            );
         }
         let result = timeout(
             self.worker.settings.timeouts.send,
@@ -445,7 +473,19 @@ impl Connection {
         );
     }
 
+    /// kTLS cannot rekey: end the connection before the key is worn out.
+    fn retire_for_key_limit(&self) -> bool {
+        let retire = self.io.must_retire();
+        if retire {
+            WorkerMetrics::add(&self.worker.metrics.ktls_retired_at_limit, 1);
+        }
+        retire
+    }
+
     async fn close(&mut self, end: &End) {
+        if matches!(end, End::KeyUpdate) {
+            WorkerMetrics::add(&self.worker.metrics.ktls_keyupdate_closes, 1);
+        }
         match end {
             End::Done | End::ClientGone => {
                 tracing::trace!(peer = %self.peer, requests = self.requests, %end, "connection closed")

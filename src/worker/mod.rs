@@ -15,6 +15,7 @@ mod transport;
 use crate::access_log::{AccessLog, AccessLogWriter};
 use crate::config::{AccessLog as AccessLogSetting, DocumentRoot, Settings, Workers};
 use crate::http::{HttpDate, RequestHead};
+use crate::metrics::WorkerMetrics;
 use crate::static_files::{OpenFileCache, Root, StaticFiles};
 use crate::tls::KtlsPolicy;
 use std::cell::{Cell, RefCell};
@@ -36,6 +37,7 @@ pub struct Worker {
     pub date: RefCell<HttpDate>,
     pub access_log: Option<RefCell<AccessLog>>,
     pub shutdown: watch::Receiver<bool>,
+    pub metrics: Arc<WorkerMetrics>,
     active: Cell<usize>,
 }
 
@@ -145,6 +147,13 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
         .block_on(async { Signals::new() })
         .map_err(|e| StartError(format!("cannot install signal handlers: {e}")))?;
 
+    let metrics: Vec<Arc<WorkerMetrics>> = (0..worker_count).map(|_| Arc::default()).collect();
+    if let Some(addr) = settings.admin_listen {
+        let bound = crate::metrics::serve_admin(addr, metrics.clone())
+            .map_err(|e| StartError(e.to_string()))?;
+        tracing::info!("admin listening on http://{bound}/metrics");
+    }
+
     let mut threads = Vec::new();
     for (id, root) in roots.into_iter().enumerate() {
         let listeners: Vec<(TcpListener, bool)> = groups
@@ -160,6 +169,7 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
             root,
             access_log: log_writer.as_ref().map(|w| w.sender()),
             shutdown: stop_rx.clone(),
+            metrics: metrics[id].clone(),
             listeners,
         };
         let thread = std::thread::Builder::new()
@@ -236,6 +246,7 @@ struct WorkerParts {
     root: Root,
     access_log: Option<crate::access_log::Sender>,
     shutdown: watch::Receiver<bool>,
+    metrics: Arc<WorkerMetrics>,
     listeners: Vec<(TcpListener, bool)>,
 }
 
@@ -268,6 +279,7 @@ fn worker_main(parts: WorkerParts) {
         tls: parts.tls,
         ktls: parts.ktls,
         shutdown: parts.shutdown,
+        metrics: parts.metrics,
         active: Cell::new(0),
         settings,
     });
@@ -335,6 +347,7 @@ async fn accept_loop(
         };
         match accepted {
             Ok((stream, peer)) => {
+                WorkerMetrics::add(&worker.metrics.connections, 1);
                 worker.active.set(worker.active.get() + 1);
                 let guard = ActiveGuard(worker.clone());
                 tokio::task::spawn_local(async move {

@@ -1,0 +1,237 @@
+//! Counters that prove what the server does (kTLS offload, sendfile, user-
+//! space encryption), one set per worker, and the loopback-only admin
+//! listener that serves them in Prometheus text format.
+//!
+//! Each worker writes only its own counters (relaxed atomics on a cache
+//! line of their own), so counting costs the request path no sharing.
+
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Why a TLS connection stayed in user space although kTLS is available.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fallback {
+    CipherNotOffloadable,
+    DataBuffered,
+    UlpAttachFailed,
+    HandshakeIncomplete,
+}
+
+impl Fallback {
+    pub const ALL: [Fallback; 4] = [
+        Fallback::CipherNotOffloadable,
+        Fallback::DataBuffered,
+        Fallback::UlpAttachFailed,
+        Fallback::HandshakeIncomplete,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Fallback::CipherNotOffloadable => "cipher_not_offloadable",
+            Fallback::DataBuffered => "data_buffered_at_handshake_end",
+            Fallback::UlpAttachFailed => "ulp_attach_failed",
+            Fallback::HandshakeIncomplete => "handshake_incomplete",
+        }
+    }
+}
+
+#[derive(Default)]
+#[repr(align(128))]
+pub struct WorkerMetrics {
+    pub connections: AtomicU64,
+    pub requests: AtomicU64,
+    pub tls_handshakes: AtomicU64,
+    pub tls_handshake_failures: AtomicU64,
+    pub ktls_tx: AtomicU64,
+    pub ktls_rx: AtomicU64,
+    pub ktls_fallbacks: [AtomicU64; 4],
+    pub ktls_setup_failures: AtomicU64,
+    pub ktls_keyupdate_closes: AtomicU64,
+    pub ktls_retired_at_limit: AtomicU64,
+    pub sendfile_bytes_ktls: AtomicU64,
+    pub sendfile_bytes_plain: AtomicU64,
+    pub userspace_tls_bytes: AtomicU64,
+}
+
+impl WorkerMetrics {
+    pub fn add(counter: &AtomicU64, n: u64) {
+        counter.fetch_add(n, Relaxed);
+    }
+
+    pub fn fallback(&self, reason: Fallback) {
+        let i = Fallback::ALL
+            .iter()
+            .position(|r| *r == reason)
+            .expect("listed");
+        self.ktls_fallbacks[i].fetch_add(1, Relaxed);
+    }
+}
+
+/// Renders every worker's counters as Prometheus text.
+pub fn render(workers: &[Arc<WorkerMetrics>]) -> String {
+    let mut out = String::new();
+    let mut family =
+        |name: &str, help: &str, get: &dyn Fn(&WorkerMetrics) -> Vec<(String, u64)>| {
+            let _ = writeln!(
+                out,
+                "# HELP tlsaccel_{name} {help}\n# TYPE tlsaccel_{name} counter"
+            );
+            for (i, w) in workers.iter().enumerate() {
+                for (labels, value) in get(w) {
+                    let sep = if labels.is_empty() { "" } else { "," };
+                    let _ = writeln!(
+                        out,
+                        "tlsaccel_{name}{{worker=\"{i}\"{sep}{labels}}} {value}"
+                    );
+                }
+            }
+        };
+    let one = |c: &AtomicU64| vec![(String::new(), c.load(Relaxed))];
+    family("connections_total", "Connections accepted.", &|w| {
+        one(&w.connections)
+    });
+    family("requests_total", "HTTP requests served.", &|w| {
+        one(&w.requests)
+    });
+    family("tls_handshakes_total", "TLS handshakes completed.", &|w| {
+        one(&w.tls_handshakes)
+    });
+    family(
+        "tls_handshake_failures_total",
+        "TLS handshakes failed or timed out.",
+        &|w| one(&w.tls_handshake_failures),
+    );
+    family(
+        "ktls_offloaded_total",
+        "Connections whose TLS record layer the kernel took over, by direction.",
+        &|w| {
+            vec![
+                ("direction=\"tx\"".into(), w.ktls_tx.load(Relaxed)),
+                ("direction=\"rx\"".into(), w.ktls_rx.load(Relaxed)),
+            ]
+        },
+    );
+    family(
+        "ktls_fallbacks_total",
+        "TLS connections kept in user space although kTLS is available, by reason.",
+        &|w| {
+            Fallback::ALL
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    (
+                        format!("reason=\"{}\"", r.as_str()),
+                        w.ktls_fallbacks[i].load(Relaxed),
+                    )
+                })
+                .collect()
+        },
+    );
+    family(
+        "ktls_setup_failures_total",
+        "Connections closed because the kernel refused their keys.",
+        &|w| one(&w.ktls_setup_failures),
+    );
+    family(
+        "ktls_keyupdate_closes_total",
+        "kTLS connections closed on a client KeyUpdate (no kernel rekey).",
+        &|w| one(&w.ktls_keyupdate_closes),
+    );
+    family(
+        "ktls_retired_total",
+        "kTLS connections closed before the cipher's confidentiality limit.",
+        &|w| one(&w.ktls_retired_at_limit),
+    );
+    family(
+        "sendfile_bytes_total",
+        "File bytes sent with sendfile(), by transport.",
+        &|w| {
+            vec![
+                (
+                    "transport=\"ktls\"".into(),
+                    w.sendfile_bytes_ktls.load(Relaxed),
+                ),
+                (
+                    "transport=\"plain\"".into(),
+                    w.sendfile_bytes_plain.load(Relaxed),
+                ),
+            ]
+        },
+    );
+    family(
+        "tls_userspace_encrypted_bytes_total",
+        "Plaintext bytes encrypted in user space (rustls).",
+        &|w| one(&w.userspace_tls_bytes),
+    );
+    out
+}
+
+/// Serves `GET /metrics` on a loopback address, from its own thread.
+pub fn serve_admin(
+    addr: SocketAddr,
+    workers: Vec<Arc<WorkerMetrics>>,
+) -> std::io::Result<SocketAddr> {
+    if !addr.ip().is_loopback() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("admin.listen {addr}: the admin listener must be on a loopback address"),
+        ));
+    }
+    let listener = TcpListener::bind(addr).map_err(|e| {
+        std::io::Error::new(
+            e.kind(),
+            format!("cannot listen on admin address {addr}: {e}"),
+        )
+    })?;
+    let bound = listener.local_addr()?;
+    std::thread::Builder::new().name("admin".into()).spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+            let _ = stream.set_write_timeout(Some(Duration::from_secs(5)));
+            let mut head = Vec::new();
+            let mut buf = [0u8; 1024];
+            while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 8192 {
+                match stream.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => head.extend_from_slice(&buf[..n]),
+                }
+            }
+            let (status, body) = if head.starts_with(b"GET /metrics ") {
+                ("200 OK", render(&workers))
+            } else {
+                ("404 Not Found", "only GET /metrics is served here\n".to_string())
+            };
+            let _ = write!(
+                stream,
+                "HTTP/1.1 {status}\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    })?;
+    Ok(bound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_labelled_counters_per_worker() {
+        let a = Arc::new(WorkerMetrics::default());
+        let b = Arc::new(WorkerMetrics::default());
+        WorkerMetrics::add(&a.sendfile_bytes_ktls, 42);
+        b.fallback(Fallback::DataBuffered);
+        let text = render(&[a, b]);
+        assert!(
+            text.contains("tlsaccel_sendfile_bytes_total{worker=\"0\",transport=\"ktls\"} 42\n"),
+            "{text}"
+        );
+        assert!(text.contains("tlsaccel_ktls_fallbacks_total{worker=\"1\",reason=\"data_buffered_at_handshake_end\"} 1\n"));
+        assert!(text.contains("# TYPE tlsaccel_requests_total counter\n"));
+    }
+}
