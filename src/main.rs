@@ -30,7 +30,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Serve files over HTTPS (the default command).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Validate a configuration file and its certificates, like `nginx -t`.
     CheckConfig {
         /// The TOML configuration file.
@@ -73,8 +73,8 @@ struct ServeArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Serve(ServeArgs::default())) {
-        Command::Serve(args) => serve(args),
+    match cli.command.unwrap_or_else(|| Command::Serve(Box::default())) {
+        Command::Serve(args) => serve(*args),
         Command::CheckConfig { file } => check_config(&file),
         Command::Doctor => doctor::run(),
     }
