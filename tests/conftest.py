@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 BINARY = Path(os.environ.get("TLSACCEL_BIN", REPO / "target" / "release" / "tlsaccel"))
 
 SIZES = [0, 1, 16383, 16384, 16385, 1 << 20]
@@ -42,6 +42,7 @@ class Server:
             if re.search(r"\bstarted\b", text):
                 self.https = _find(r"listening on https://(\S+)", text)
                 self.http = _find(r"listening on http://(\S+)", text)
+                self.admin = _find(r"admin listening on http://(\S+)/metrics", text)
                 return
             time.sleep(0.02)
         raise RuntimeError(f"tlsaccel did not start:\n{self.log_text()}")
@@ -68,6 +69,23 @@ class Server:
             raise AssertionError(f"tlsaccel did not stop on SIGTERM:\n{self.log_text()}")
         self.log.close()
         return code
+
+
+    def metrics(self):
+        """The admin endpoint's counters, summed over workers: {name{labels}: value}."""
+        import urllib.request
+
+        text = urllib.request.urlopen(f"http://{self.admin}/metrics", timeout=10).read().decode()
+        totals = {}
+        for line in text.splitlines():
+            if line.startswith("#") or not line:
+                continue
+            series, value = line.rsplit(" ", 1)
+            name, _, labels = series.partition("{")
+            labels = ",".join(l for l in labels.rstrip("}").split(",") if not l.startswith("worker="))
+            key = f"{name}{{{labels}}}" if labels else name
+            totals[key] = totals.get(key, 0) + int(value)
+        return totals
 
 
 def _find(pattern, text):
