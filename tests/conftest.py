@@ -236,3 +236,17 @@ def curl(*args, check=True):
     if check and r.returncode != 0:
         raise AssertionError(f"curl {' '.join(args)} failed ({r.returncode}): {r.stderr.decode()}")
     return r
+
+
+def pytest_collection_modifyitems(config, items):
+    """tests/ktls runs only under a kernel with the tls module: in CI inside
+    the qemu guest that scripts/ktls-vm boots. There, a missing kTLS is a
+    failure, not a skip."""
+    ktls_items = [i for i in items if "/tests/ktls/" in str(i.path)]
+    if not ktls_items or os.path.exists("/proc/net/tls_stat"):
+        return
+    if os.environ.get("KTLS_VM_KERNEL"):
+        raise pytest.UsageError("inside the kTLS guest but /proc/net/tls_stat is missing: the tls module did not load")
+    skip = pytest.mark.skip(reason="no kernel TLS here; run: scripts/ktls-vm -- .venv/bin/pytest tests/ktls")
+    for item in ktls_items:
+        item.add_marker(skip)
