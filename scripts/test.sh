@@ -9,11 +9,17 @@ for tool in curl:curl openssl:openssl; do
   command -v "${tool%%:*}" >/dev/null || need_apt+=("${tool##*:}")
 done
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+# nginx is the reference the kTLS tests compare against (never started as a service).
+[ -x /usr/sbin/nginx ] || need_apt+=(nginx)
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "== installing ${need_apt[*]}"
-  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}"
+  # policy-rc.d 101: packages must not start daemons (nginx on port 80).
+  printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
+  $SUDO chmod +x /usr/sbin/policy-rc.d
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" || { $SUDO rm -f /usr/sbin/policy-rc.d; exit 1; }
+  $SUDO rm -f /usr/sbin/policy-rc.d
 fi
 if ! command -v cargo >/dev/null; then
   echo "cargo not found: install Rust with rustup (https://rustup.rs)" >&2
@@ -39,4 +45,16 @@ fi
 # Integration tests open many sockets and files.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 echo "== integration tests"
-.venv/bin/pytest -q tests/integration "$@"
+.venv/bin/pytest -q -p no:cacheprovider tests/integration "$@"
+
+# Kernel TLS is tested under kernels that have it, in a qemu guest. This
+# machine's own kernel may have it too: then the suite also runs here.
+if [ -e /proc/net/tls_stat ]; then
+  echo "== kTLS tests on this kernel"
+  .venv/bin/pytest -q -p no:cacheprovider tests/ktls "$@"
+fi
+for kernel in 6.1 6.12; do
+  echo "== kTLS tests in a qemu guest, Debian kernel $kernel"
+  scripts/ktls-vm --kernel "$kernel" -- .venv/bin/pytest -q -p no:cacheprovider tests/ktls "$@" 2>&1 \
+    | grep -v -e '^SeaBIOS' -e '^Booting from' -e 'reboot: Power down'
+done

@@ -73,7 +73,10 @@ struct ServeArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or_else(|| Command::Serve(Box::default())) {
+    match cli
+        .command
+        .unwrap_or_else(|| Command::Serve(Box::default()))
+    {
         Command::Serve(args) => serve(*args),
         Command::CheckConfig { file } => check_config(&file),
         Command::Doctor => doctor::run(),

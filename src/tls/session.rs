@@ -266,6 +266,25 @@ impl TlsSession {
         self.conn.dangerous_into_kernel_connection()
     }
 
+    /// Decrypted data (or the peer's close) is waiting to be read.
+    pub fn has_plaintext(&self) -> bool {
+        self.plain_pos < self.plain.len() || self.peer_closed
+    }
+
+    /// Drops buffers that hold nothing, for a connection about to idle.
+    pub fn release_idle_buffers(&mut self) {
+        if self.in_len == 0 {
+            self.incoming = Vec::new();
+        }
+        if self.outgoing.is_empty() {
+            self.outgoing = Vec::new();
+        }
+        if self.plain_pos == self.plain.len() {
+            self.plain = Vec::new();
+            self.plain_pos = 0;
+        }
+    }
+
     /// Reads decrypted application data; 0 at the peer's close_notify or EOF.
     pub async fn read(&mut self, stream: &mut TcpStream, buf: &mut [u8]) -> io::Result<usize> {
         loop {

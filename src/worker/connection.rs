@@ -68,12 +68,11 @@ pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls:
     } else {
         Transport::Plain(stream)
     };
-    let buf_size = (worker.settings.limits.max_header_bytes + 1024).max(16 * 1024);
     let mut conn = Connection {
+        buf: worker.take_buffer(),
         worker,
         io: transport,
         peer,
-        buf: vec![0; buf_size],
         start: 0,
         end: 0,
         out: Vec::with_capacity(4096),
@@ -82,6 +81,7 @@ pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls:
     };
     let end = conn.run().await;
     conn.close(&end).await;
+    conn.worker.give_back_buffer(std::mem::take(&mut conn.buf));
 }
 
 /// The TLS handshake, then the move to kernel TLS where it is possible.
@@ -386,6 +386,9 @@ impl Connection {
 
     /// Reads into the free end of the buffer, compacting it first.
     async fn read_more(&mut self) -> io::Result<usize> {
+        if self.buf.is_empty() {
+            self.buf = self.worker.take_buffer();
+        }
         if self.start == self.end {
             self.start = 0;
             self.end = 0;
@@ -402,16 +405,26 @@ impl Connection {
     /// Idle between requests: until data arrives, the keep-alive timeout,
     /// or shutdown.
     async fn wait_for_next_request(&mut self) -> Result<(), End> {
+        // An idle connection gives its buffers back, so thousands of them
+        // waiting on keep-alive cost little more than their sockets.
+        self.worker.give_back_buffer(std::mem::take(&mut self.buf));
+        self.out = Vec::new();
+        self.io.release_idle_buffers();
         let keepalive = self.worker.settings.timeouts.keepalive;
         let mut shutdown = self.worker.shutdown.clone();
         tokio::select! {
-            r = timeout(keepalive, self.read_more()) => match r {
-                Ok(Ok(0)) => Err(End::Done),
-                Ok(Ok(_)) => Ok(()),
-                Ok(Err(e)) => Err(read_failed("read", e)),
-                Err(_) => Err(End::Timeout("keep-alive")),
+            r = timeout(keepalive, self.io.readable()) => match r {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => return Err(read_failed("wait", e)),
+                Err(_) => return Err(End::Timeout("keep-alive")),
             },
-            _ = shutdown.wait_for(|stop| *stop) => Err(End::Done),
+            _ = shutdown.wait_for(|stop| *stop) => return Err(End::Done),
+        }
+        match timeout(keepalive, self.read_more()).await {
+            Ok(Ok(0)) => Err(End::Done),
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => Err(read_failed("read", e)),
+            Err(_) => Err(End::Timeout("keep-alive")),
         }
     }
 

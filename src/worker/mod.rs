@@ -39,9 +39,30 @@ pub struct Worker {
     pub shutdown: watch::Receiver<bool>,
     pub metrics: Arc<WorkerMetrics>,
     active: Cell<usize>,
+    /// Request buffers of idle connections, kept for reuse.
+    spare_buffers: RefCell<Vec<Vec<u8>>>,
 }
 
+/// Spare request buffers a worker keeps (each about 17 KiB).
+const SPARE_BUFFERS: usize = 64;
+
 impl Worker {
+    /// A request buffer big enough for the largest allowed head.
+    pub fn take_buffer(&self) -> Vec<u8> {
+        let size = (self.settings.limits.max_header_bytes + 1024).max(16 * 1024);
+        self.spare_buffers
+            .borrow_mut()
+            .pop()
+            .unwrap_or_else(|| vec![0; size])
+    }
+
+    pub fn give_back_buffer(&self, buf: Vec<u8>) {
+        let mut spare = self.spare_buffers.borrow_mut();
+        if !buf.is_empty() && spare.len() < SPARE_BUFFERS {
+            spare.push(buf);
+        }
+    }
+
     pub fn log_access(&self, peer: SocketAddr, head: &RequestHead, status: u16, body_bytes: u64) {
         if let Some(log) = &self.access_log {
             log.borrow_mut().request(peer, head, status, body_bytes);
@@ -281,6 +302,7 @@ fn worker_main(parts: WorkerParts) {
         shutdown: parts.shutdown,
         metrics: parts.metrics,
         active: Cell::new(0),
+        spare_buffers: RefCell::new(Vec::new()),
         settings,
     });
     let local = tokio::task::LocalSet::new();

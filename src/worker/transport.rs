@@ -60,6 +60,22 @@ impl Transport {
         }
     }
 
+    /// Waits until reading would make progress (without taking a buffer).
+    pub async fn readable(&self) -> io::Result<()> {
+        match self {
+            Transport::Plain(s) | Transport::Ktls(s, _) => s.readable().await,
+            Transport::Tls(_, session) if session.has_plaintext() => Ok(()),
+            Transport::Tls(s, _) => s.readable().await,
+        }
+    }
+
+    /// Frees what an idle connection does not need (user-space TLS buffers).
+    pub fn release_idle_buffers(&mut self) {
+        if let Transport::Tls(_, session) = self {
+            session.release_idle_buffers();
+        }
+    }
+
     /// True when file bytes can go from the page cache to the socket as they are.
     pub fn can_sendfile(&self) -> bool {
         !matches!(self, Transport::Tls(..))

@@ -298,3 +298,27 @@ def test_nginx_with_ktls_serves_the_same(kserver, kroot, certs, tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_tx_zerocopy_opt_in(start, kroot, certs, tmp_path):
+    cfg = tmp_path / "zc.toml"
+    cfg.write_text(f"""
+[[listener]]
+address = "127.0.0.1:0"
+[[tls.certificate]]
+cert = "{certs}/ecdsa.pem"
+key = "{certs}/ecdsa.key"
+[static]
+root = "{kroot}"
+[tls]
+ktls = "on"
+ktls_tx_zerocopy = true
+""")
+    s = start("serve", "--config", str(cfg), "--admin-listen", "127.0.0.1:0")
+    assert "TX zero-copy sendfile on" in s.log_text(), s.log_text()
+    out = tmp_path / "big"
+    curl("-k", "-o", str(out), s.url("/big.bin"))
+    assert sha256_file(out) == sha256_file(kroot / "big.bin")
+    for size in SIZES:
+        assert curl("-k", s.url(f"/f{size}.bin")).stdout == (kroot / f"f{size}.bin").read_bytes()
+    assert s.metrics()['tlsaccel_sendfile_bytes_total{transport="ktls"}'] == BIG + sum(SIZES)

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Resident memory of idle keep-alive TLS connections held by tlsaccel.
+
+Starts tlsaccel (one worker) with kTLS on or off, opens N TLS connections on
+loopback, makes one request on each (so each is a served, idle keep-alive
+connection), then reads the server's VmRSS. Prints one JSON line per mode.
+
+    bench/idle_connections.py --count 10000 --mode ktls --mode userspace
+
+kTLS offload needs a kernel with the tls module: run it inside
+scripts/ktls-vm for the "ktls" mode.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import resource
+import signal
+import ssl
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def rss_kib(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def start_server(binary, mode, workdir):
+    root = Path(workdir) / "www"
+    root.mkdir(exist_ok=True)
+    (root / "index.html").write_text("idle\n")
+    cfg = Path(workdir) / f"{mode}.toml"
+    cfg.write_text(f"""
+workers = 1
+[[listener]]
+address = "127.0.0.1:0"
+[static]
+root = "{root}"
+[tls]
+ktls = "{'on' if mode == 'ktls' else 'off'}"
+[limits]
+max_connections = 100000
+[timeouts]
+keepalive = 3600
+request_header = 600
+handshake = 600
+""")
+    log = open(Path(workdir) / f"{mode}.log", "w+b")
+    proc = subprocess.Popen([binary, "serve", "--config", str(cfg)], stdout=log, stderr=subprocess.STDOUT)
+    for _ in range(400):
+        text = Path(log.name).read_text()
+        m = re.search(r"listening on https://(\S+)", text)
+        if m and "started" in text:
+            host, port = m.group(1).rsplit(":", 1)
+            return proc, host, int(port)
+        if proc.poll() is not None:
+            raise RuntimeError(f"tlsaccel exited: {text}")
+        time.sleep(0.05)
+    raise RuntimeError("tlsaccel did not start")
+
+
+async def open_idle(host, port, count, parallel):
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    conns = []
+    sem = asyncio.Semaphore(parallel)
+
+    async def one():
+        async with sem:
+            reader, writer = await asyncio.open_connection(host, port, ssl=ctx, server_hostname="localhost")
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            await writer.drain()
+            head = await reader.readuntil(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 200"), head
+            await reader.readexactly(5)
+            conns.append(writer)
+
+    await asyncio.gather(*(one() for _ in range(count)))
+    return conns
+
+
+def measure(binary, mode, count, parallel):
+    with tempfile.TemporaryDirectory() as workdir:
+        proc, host, port = start_server(binary, mode, workdir)
+        try:
+            time.sleep(0.5)
+            base = rss_kib(proc.pid)
+            t0 = time.monotonic()
+            loop = asyncio.new_event_loop()
+            conns = loop.run_until_complete(open_idle(host, port, count, parallel))
+            opened = time.monotonic() - t0
+            time.sleep(2)
+            rss = rss_kib(proc.pid)
+            stat = {}
+            if os.path.exists("/proc/net/tls_stat"):
+                stat = {l.split()[0]: int(l.split()[1]) for l in open("/proc/net/tls_stat")}
+            for w in conns:
+                w.transport.abort()
+            loop.close()
+            return {
+                "mode": mode,
+                "connections": count,
+                "rss_base_kib": base,
+                "rss_kib": rss,
+                "per_connection_bytes": round((rss - base) * 1024 / count),
+                "open_seconds": round(opened, 1),
+                "tls_curr_tx_sw": stat.get("TlsCurrTxSw"),
+                "kernel": os.uname().release,
+            }
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(60)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--binary", default=str(REPO / "target" / "release" / "tlsaccel"))
+    p.add_argument("--count", type=int, default=10000)
+    p.add_argument("--parallel", type=int, default=64)
+    p.add_argument("--mode", action="append", choices=["ktls", "userspace"])
+    args = p.parse_args()
+    want = args.count * 2 + 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < want:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (max(want, soft), max(want, hard)))
+        except (ValueError, OSError):
+            sys.exit(f"need {want} open files; raise the limit (ulimit -n {want})")
+    for mode in args.mode or ["ktls", "userspace"]:
+        print(json.dumps(measure(args.binary, mode, args.count, args.parallel)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
