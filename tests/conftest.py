@@ -128,8 +128,16 @@ def docroot(tmp_path_factory):
     return root
 
 
-def write_config(path, text):
-    path.write_text(text)
+def config_file(tmp_path, root, *, certs=None, extra="", workers=None, name="tlsaccel.toml"):
+    """A configuration with one HTTPS listener on an ephemeral port, the
+    given document root, optionally the ECDSA test certificate, and `extra`
+    TOML (whole tables) after that."""
+    text = f"workers = {workers}\n" if workers else ""
+    text += f'[[listener]]\naddress = "127.0.0.1:0"\n[static]\nroot = "{root}"\n'
+    if certs:
+        text += f'[[tls.certificate]]\ncert = "{certs}/ecdsa.pem"\nkey = "{certs}/ecdsa.key"\n'
+    path = tmp_path / name
+    path.write_text(text + extra)
     return path
 
 
@@ -153,7 +161,8 @@ def start(tmp_path):
 @pytest.fixture
 def server(start, docroot, certs, tmp_path):
     """HTTPS (ECDSA and RSA certificates) and plain HTTP on ephemeral ports."""
-    cfg = write_config(tmp_path / "tlsaccel.toml", f"""
+    cfg = tmp_path / "tlsaccel.toml"
+    cfg.write_text(f"""
 workers = 2
 [[listener]]
 address = "127.0.0.1:0"

@@ -24,9 +24,29 @@ pub struct KernelTls {
     /// Kept for KeyUpdate secrets once kernels can rekey (Linux 6.x
     /// kernels we test cannot: a client KeyUpdate closes the connection).
     _conn: KernelConnection<ServerConnectionData>,
-    /// An upper bound on records sent under the current key.
-    records_sent: u64,
-    record_limit: u64,
+    budget: RecordBudget,
+}
+
+/// Records sent under one key, against the cipher's confidentiality limit.
+#[derive(Debug)]
+struct RecordBudget {
+    /// An upper bound on records sent so far.
+    sent: u64,
+    limit: u64,
+}
+
+impl RecordBudget {
+    /// A write of `bytes` makes at most this many records: full ones, plus
+    /// one partly filled record that MSG_MORE may have left open.
+    fn count(&mut self, bytes: usize) {
+        self.sent += (bytes as u64).div_ceil(16 * 1024) + 1;
+    }
+
+    /// Close rather than send more: the margin covers one more response
+    /// head and its body's first records.
+    fn nearly_spent(&self) -> bool {
+        self.sent + 1024 >= self.limit
+    }
 }
 
 /// Where a connection's TLS ended up after the handshake.
@@ -36,22 +56,15 @@ pub enum Offload {
     UserSpace(Box<TlsSession>, Fallback),
 }
 
-/// Records sent per write of `n` bytes, at most: full records, plus one
-/// partly filled record left open by MSG_MORE.
-pub fn records_for(n: usize) -> u64 {
-    (n as u64).div_ceil(16 * 1024) + 1
-}
-
 impl KernelTls {
     pub fn count_sent(&mut self, bytes: usize) {
-        self.records_sent += records_for(bytes);
+        self.budget.count(bytes);
     }
 
     /// True once the connection should close rather than send more under
-    /// this key (no kernel we can test rekeys; a margin covers one more
-    /// maximal response head).
+    /// this key (no kernel we can test rekeys).
     pub fn near_limit(&self) -> bool {
-        self.records_sent + 1024 >= self.record_limit
+        self.budget.nearly_spent()
     }
 }
 
@@ -111,8 +124,10 @@ pub fn offload(fd: RawFd, session: TlsSession, policy: &KtlsPolicy) -> io::Resul
     }
     Ok(Offload::Kernel(Box::new(KernelTls {
         _conn: conn,
-        records_sent: 0,
-        record_limit: ktls::confidentiality_limit(suite),
+        budget: RecordBudget {
+            sent: 0,
+            limit: ktls::confidentiality_limit(suite),
+        },
     })))
 }
 
@@ -191,4 +206,29 @@ pub fn decide_policy(settings: &crate::config::TlsSettings) -> Result<Option<Ktl
         support,
         tx_zerocopy,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustls::crypto::aws_lc_rs::cipher_suite as cs;
+
+    #[test]
+    fn record_budget_counts_an_upper_bound_and_stops_before_the_limit() {
+        let mut b = RecordBudget {
+            sent: 0,
+            limit: 5000,
+        };
+        b.count(0);
+        b.count(16 * 1024);
+        b.count(16 * 1024 + 1);
+        assert_eq!(b.sent, 1 + 2 + 3);
+        while !b.nearly_spent() {
+            b.count(1 << 20);
+        }
+        assert!(b.sent < b.limit, "{b:?}");
+        // AES-GCM's limit is 2^24.5 records; ChaCha20-Poly1305 has none to speak of.
+        assert!(ktls::confidentiality_limit(cs::TLS13_AES_256_GCM_SHA384) < 1 << 25);
+        assert!(ktls::confidentiality_limit(cs::TLS13_CHACHA20_POLY1305_SHA256) > 1 << 60);
+    }
 }

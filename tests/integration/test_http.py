@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from conftest import Reader, connect
+from conftest import Reader, config_file, connect
 
 
 @pytest.mark.parametrize("scheme", ["https", "http"])
@@ -139,12 +139,7 @@ def test_request_after_error_is_not_served(server):
 
 
 def test_keepalive_requests_limit_and_idle_timeout(start, docroot, tmp_path):
-    cfg = tmp_path / "k.toml"
-    cfg.write_text(f"""
-[[listener]]
-address = "127.0.0.1:0"
-[static]
-root = "{docroot}"
+    cfg = config_file(tmp_path, docroot, extra="""
 [limits]
 keepalive_requests = 3
 [timeouts]

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import BINARY, curl
+from conftest import BINARY, config_file, curl
 
 pytestmark = pytest.mark.skipif(
     os.path.exists("/proc/net/tls_stat"), reason="this kernel has kTLS: see tests/ktls"
@@ -16,8 +16,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_ktls_on_refuses_to_start(tmp_path, docroot):
-    cfg = tmp_path / "on.toml"
-    cfg.write_text(f'[[listener]]\naddress = "127.0.0.1:0"\n[static]\nroot = "{docroot}"\n[tls]\nktls = "on"\n')
+    cfg = config_file(tmp_path, docroot, extra='[tls]\nktls = "on"\n')
     r = subprocess.run([str(BINARY), "serve", "--config", str(cfg)], capture_output=True, timeout=30)
     assert r.returncode == 1
     err = r.stderr.decode()
@@ -48,8 +47,7 @@ def test_plain_http_uses_sendfile(start, docroot):
 
 
 def test_ktls_off_is_quiet_about_the_kernel(start, docroot, tmp_path):
-    cfg = tmp_path / "off.toml"
-    cfg.write_text(f'[[listener]]\naddress = "127.0.0.1:0"\n[static]\nroot = "{docroot}"\n[tls]\nktls = "off"\n')
+    cfg = config_file(tmp_path, docroot, extra='[tls]\nktls = "off"\n')
     s = start("serve", "--config", str(cfg))
     assert 'kTLS: off (tls.ktls = "off")' in s.log_text()
     assert curl("-k", s.url("/f1.bin")).stdout == (docroot / "f1.bin").read_bytes()

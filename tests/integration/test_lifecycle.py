@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import BINARY, Reader, Server, connect, curl, sha256_file, tls_client_context
+from conftest import BINARY, Reader, Server, config_file, connect, curl, sha256_file, tls_client_context
 
 
 def run(*args, cwd=None):
@@ -120,18 +120,8 @@ def test_unreadable_root_is_refused(tmp_path):
 
 
 def slow_config(tmp_path, docroot, extra=""):
-    cfg = tmp_path / "slow.toml"
-    cfg.write_text(f"""
-workers = 1
-[[listener]]
-address = "127.0.0.1:0"
-[static]
-root = "{docroot}"
-[timeouts]
-request_header = 2
-{extra}
-""")
-    return cfg
+    # One worker: other clients must be served by the same event loop.
+    return config_file(tmp_path, docroot, extra=f"[timeouts]\nrequest_header = 2\n{extra}", workers=1, name="slow.toml")
 
 
 def test_slow_header_client_is_cut_off_while_others_are_served(start, docroot, tmp_path):

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from conftest import SIZES, curl, sha256_file
+from conftest import SIZES, config_file, curl, sha256_file
 
 TLS13 = ["TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256"]
 TLS12 = [
@@ -80,18 +80,10 @@ def test_old_protocols_refused(server):
 
 
 def test_protocol_and_cipher_restrictions_are_applied(start, docroot, certs, tmp_path):
-    cfg = tmp_path / "t.toml"
-    cfg.write_text(f"""
-[[listener]]
-address = "127.0.0.1:0"
-[[tls.certificate]]
-cert = "{certs}/ecdsa.pem"
-key = "{certs}/ecdsa.key"
+    cfg = config_file(tmp_path, docroot, certs=certs, extra="""
 [tls]
 protocols = ["TLSv1.3"]
 ciphers = ["TLS_CHACHA20_POLY1305_SHA256"]
-[static]
-root = "{docroot}"
 """)
     s = start("serve", "--config", str(cfg))
     assert curl("-k", "--tlsv1.2", "--tls-max", "1.2", s.url("/"), check=False).returncode != 0

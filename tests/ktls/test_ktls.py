@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import BINARY, Reader, connect, curl, sha256_file
+from conftest import BINARY, Reader, config_file, connect, curl, sha256_file
 
 SIZES = [0, 1, 16383, 16384, 16385, 1 << 20]
 BIG = 100 << 20
@@ -63,14 +63,30 @@ def curl_args(version, cipher):
     return ["--tlsv1.2", "--tls-max", "1.2", "--ciphers", cipher]
 
 
-def s_client_get(server, version, cipher, path, extra_headers=""):
+def s_client(server, version, cipher, requests):
+    """Sends `requests` (bytes, possibly several pipelined) through openssl
+    s_client and returns everything the server sent back."""
     host, port = server.host_port()
     args = ["openssl", "s_client", "-connect", f"{host}:{port}", "-quiet", "-ign_eof"]
     args += ["-tls1_3", "-ciphersuites", cipher] if version == "1.3" else ["-tls1_2", "-cipher", cipher]
-    request = f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{extra_headers}\r\n".encode()
-    r = subprocess.run(args, input=request, capture_output=True, timeout=120)
-    head, _, body = r.stdout.partition(b"\r\n\r\n")
+    return subprocess.run(args, input=requests, capture_output=True, timeout=120).stdout
+
+
+def s_client_get(server, version, cipher, path):
+    out = s_client(server, version, cipher, f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+    head, _, body = out.partition(b"\r\n\r\n")
     return head.decode("latin-1"), body
+
+
+class BytesReader(Reader):
+    """Reader over bytes already received."""
+
+    def __init__(self, data):
+        super().__init__(None)
+        self.buf = data
+
+    def _fill(self):
+        raise EOFError("response truncated")
 
 
 @pytest.mark.parametrize("version,cipher", COMBOS)
@@ -99,6 +115,18 @@ def test_every_version_and_cipher_offloaded_and_byte_exact(kserver, kroot, tmp_p
         assert hashlib.sha256(body).hexdigest() == sha256_file(kroot / "big.bin")
         connections += 1
         body_bytes += BIG
+    # Ten pipelined requests written in one go, answered in order.
+    sizes = [1, 0, 16385, 16383, 1 << 20, 16384, 1, 0, 16385, 16384]
+    blob = b"".join(
+        f"GET /f{n}.bin HTTP/1.1\r\nHost: x\r\n{'Connection: close' if i == 9 else 'X: y'}\r\n\r\n".encode()
+        for i, n in enumerate(sizes)
+    )
+    reader = BytesReader(s_client(kserver, version, cipher, blob))
+    for n in sizes:
+        status, _, body = reader.response()
+        assert status == 200 and body == (kroot / f"f{n}.bin").read_bytes(), n
+    connections += 1
+    body_bytes += sum(sizes)
     # Keep-alive with mixed sizes, a range, HEAD and 304 on one connection.
     urls = [kserver.url(f"/f{s}.bin") for s in (16385, 0, 1 << 20, 1)]
     r = curl("-k", "-v", *curl_args(version, cipher), *sum((["-o", "/dev/null", u] for u in urls), []))
@@ -301,15 +329,7 @@ def test_nginx_with_ktls_serves_the_same(kserver, kroot, certs, tmp_path):
 
 
 def test_tx_zerocopy_opt_in(start, kroot, certs, tmp_path):
-    cfg = tmp_path / "zc.toml"
-    cfg.write_text(f"""
-[[listener]]
-address = "127.0.0.1:0"
-[[tls.certificate]]
-cert = "{certs}/ecdsa.pem"
-key = "{certs}/ecdsa.key"
-[static]
-root = "{kroot}"
+    cfg = config_file(tmp_path, kroot, certs=certs, extra="""
 [tls]
 ktls = "on"
 ktls_tx_zerocopy = true
