@@ -77,6 +77,14 @@ impl OpenFileCache {
         Ok(Found::File(open))
     }
 
+    pub fn valid(&self) -> Duration {
+        self.valid
+    }
+
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+
     fn evict_least_recent(&mut self) {
         if let Some(key) = self
             .entries

@@ -82,6 +82,9 @@ impl StaticFiles {
     }
 
     fn respond_get(&mut self, req: &RequestHead) -> Response {
+        if self.root.refresh(self.cache.valid()) {
+            self.cache.clear();
+        }
         let path = match path::decode(&req.target) {
             Ok(p) => p,
             Err(path::PathError::Malformed) => return Response::error(400),

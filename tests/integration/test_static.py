@@ -1,9 +1,12 @@
 """Static files: byte-exact bodies, ranges, validators, MIME types, index
 files, redirects, and every way of trying to leave the document root."""
 
+import os
+import time
+
 import pytest
 
-from conftest import SIZES, Reader, connect, curl
+from conftest import SIZES, Reader, config_file, connect, curl
 
 
 @pytest.mark.parametrize("scheme", ["https", "http"])
@@ -114,3 +117,20 @@ def test_path_escapes_fail(server, path):
     status, _, body = Reader(s).response()
     assert status in (403, 404), (path, status)
     assert b"root:" not in body
+
+
+def test_root_deployed_by_symlink_switch_is_followed(start, tmp_path):
+    for release in ("r1", "r2"):
+        (tmp_path / release).mkdir()
+        (tmp_path / release / "index.html").write_text(f"{release}\n")
+    link = tmp_path / "current"
+    link.symlink_to(tmp_path / "r1")
+    cfg = config_file(tmp_path, link, extra="[open_file_cache]\nvalid = 1\n")
+    s = start("serve", "--config", str(cfg), "--workers", "1")
+    assert curl("-k", s.url("/")).stdout == b"r1\n"
+    tmp_link = tmp_path / "next"
+    tmp_link.symlink_to(tmp_path / "r2")
+    os.replace(tmp_link, link)  # atomic switch, as deploy tools do
+    time.sleep(1.2)
+    assert curl("-k", s.url("/")).stdout == b"r2\n"
+    assert "document root now names another directory" in s.log_text()
