@@ -90,7 +90,7 @@ async def open_idle(host, port, count, parallel):
     return conns
 
 
-def measure(binary, mode, count, parallel):
+def measure(binary, mode, count, parallel, args_trim=False):
     with tempfile.TemporaryDirectory() as workdir:
         proc, host, port = start_server(binary, mode, workdir)
         try:
@@ -102,6 +102,14 @@ def measure(binary, mode, count, parallel):
             opened = time.monotonic() - t0
             time.sleep(2)
             rss = rss_kib(proc.pid)
+            # Freed heap memory that glibc keeps mapped (fragmentation) shows
+            # in RSS; malloc_trim(0) returns it, which separates it from
+            # memory the connections really hold.
+            rss_trimmed = None
+            if args_trim:
+                subprocess.run(["gdb", "-p", str(proc.pid), "-batch", "-ex", "call (int)malloc_trim(0)"],
+                               capture_output=True, timeout=120)
+                rss_trimmed = rss_kib(proc.pid)
             stat = {}
             if os.path.exists("/proc/net/tls_stat"):
                 stat = {l.split()[0]: int(l.split()[1]) for l in open("/proc/net/tls_stat")}
@@ -114,6 +122,8 @@ def measure(binary, mode, count, parallel):
                 "rss_base_kib": base,
                 "rss_kib": rss,
                 "per_connection_bytes": round((rss - base) * 1024 / count),
+                "rss_after_malloc_trim_kib": rss_trimmed,
+                "per_connection_bytes_after_trim": rss_trimmed and round((rss_trimmed - base) * 1024 / count),
                 "open_seconds": round(opened, 1),
                 "tls_curr_tx_sw": stat.get("TlsCurrTxSw"),
                 "kernel": os.uname().release,
@@ -129,6 +139,7 @@ def main():
     p.add_argument("--count", type=int, default=10000)
     p.add_argument("--parallel", type=int, default=64)
     p.add_argument("--mode", action="append", choices=["ktls", "userspace"])
+    p.add_argument("--trim", action="store_true", help="also measure after malloc_trim(0), through gdb")
     args = p.parse_args()
     want = args.count * 2 + 1024
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -138,7 +149,7 @@ def main():
         except (ValueError, OSError):
             sys.exit(f"need {want} open files; raise the limit (ulimit -n {want})")
     for mode in args.mode or ["ktls", "userspace"]:
-        print(json.dumps(measure(args.binary, mode, args.count, args.parallel)), flush=True)
+        print(json.dumps(measure(args.binary, mode, args.count, args.parallel, args.trim)), flush=True)
 
 
 if __name__ == "__main__":

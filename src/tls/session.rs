@@ -95,7 +95,9 @@ impl TlsSession {
         let conn = UnbufferedServerConnection::new(config).map_err(tls_error)?;
         let mut s = TlsSession {
             conn,
-            incoming: vec![0; MAX_RECORD],
+            // Grown as records arrive: a record-exact handshake needs only
+            // what each record holds, and idle memory matters.
+            incoming: Vec::new(),
             in_len: 0,
             plain: Vec::new(),
             plain_pos: 0,
@@ -208,10 +210,8 @@ impl TlsSession {
     }
 
     async fn read_one_record(&mut self, stream: &mut TcpStream) -> io::Result<()> {
-        if self.incoming.len() < self.in_len + MAX_RECORD {
-            self.incoming.resize(self.in_len + MAX_RECORD, 0);
-        }
         let start = self.in_len;
+        self.incoming.resize(start + 5, 0);
         stream
             .read_exact(&mut self.incoming[start..start + 5])
             .await?;
@@ -222,6 +222,7 @@ impl TlsSession {
                 "TLS record too large",
             ));
         }
+        self.incoming.resize(start + 5 + len, 0);
         stream
             .read_exact(&mut self.incoming[start + 5..start + 5 + len])
             .await?;
