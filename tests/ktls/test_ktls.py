@@ -13,9 +13,8 @@ import time
 
 import pytest
 
-from conftest import BINARY, Reader, config_file, connect, curl, sha256_file
+from conftest import BINARY, SIZES, Reader, config_file, connect, curl, sha256_file
 
-SIZES = [0, 1, 16383, 16384, 16385, 1 << 20]
 BIG = 100 << 20
 
 COMBOS = [
@@ -37,15 +36,12 @@ def tls_stat():
 
 
 @pytest.fixture(scope="session")
-def kroot(tmp_path_factory):
-    root = tmp_path_factory.mktemp("kwww")
-    for size in SIZES:
-        (root / f"f{size}.bin").write_bytes(os.urandom(size))
-    with open(root / "big.bin", "wb") as f:
+def kroot(docroot):
+    """The shared document root, plus a 100 MiB file of random bytes."""
+    with open(docroot / "big.bin", "wb") as f:
         for _ in range(BIG // (1 << 20)):
             f.write(os.urandom(1 << 20))
-    (root / "index.html").write_text("index\n")
-    return root
+    return docroot
 
 
 @pytest.fixture
