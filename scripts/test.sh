@@ -55,6 +55,6 @@ if [ -e /proc/net/tls_stat ]; then
 fi
 for kernel in 6.1 6.12; do
   echo "== kTLS tests in a qemu guest, Debian kernel $kernel"
-  scripts/ktls-vm --kernel "$kernel" -- .venv/bin/pytest -q -p no:cacheprovider tests/ktls "$@" 2>&1 \
+  scripts/ktls-vm --kernel "$kernel" -- .venv/bin/pytest -q --color=no -p no:cacheprovider tests/ktls "$@" 2>&1 \
     | grep -v -e '^SeaBIOS' -e '^Booting from' -e 'reboot: Power down'
 done
