@@ -60,12 +60,35 @@ impl Transport {
         }
     }
 
-    /// Waits until reading would make progress (without taking a buffer).
+    /// Waits until the peer has sent something (data, an alert, EOF)
+    /// without holding a read buffer meanwhile.
     pub async fn readable(&self) -> io::Result<()> {
-        match self {
-            Transport::Plain(s) | Transport::Ktls(s, _) => s.readable().await,
-            Transport::Tls(_, session) if session.has_plaintext() => Ok(()),
-            Transport::Tls(s, _) => s.readable().await,
+        let s = match self {
+            Transport::Tls(_, session) if session.has_plaintext() => return Ok(()),
+            Transport::Plain(s) | Transport::Tls(s, _) | Transport::Ktls(s, _) => s,
+        };
+        let fd = s.as_raw_fd();
+        loop {
+            s.readable().await?;
+            // tokio keeps a socket marked readable until a read ends in EAGAIN,
+            // and the last read may not have: peek, so stale readiness is
+            // cleared (try_io does that on EAGAIN) and the wait is real.
+            let mut byte = 0u8;
+            let peeked = s.try_io(Interest::READABLE, || {
+                // SAFETY: a one-byte peek into a local on the live socket.
+                let n = unsafe { libc::recv(fd, (&mut byte as *mut u8).cast(), 1, libc::MSG_PEEK) };
+                if n < 0 {
+                    Err(io::Error::last_os_error())
+                } else {
+                    Ok(())
+                }
+            });
+            match peeked {
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
+                // Data, EOF, or an error (kTLS answers EIO for a control
+                // record without a control buffer): the read will tell.
+                _ => return Ok(()),
+            }
         }
     }
 
