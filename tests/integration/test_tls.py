@@ -67,11 +67,16 @@ def test_alpn_http11(server):
 def test_session_resumption_tls13_and_tls12(server, tmp_path):
     for version in ("-tls1_3", "-tls1_2"):
         sess = tmp_path / f"sess{version}"
-        first = s_client(server, version, "-sess_out", str(sess), stdin=b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        request = b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        # -ign_eof: read until the server closes, so the session ticket is
+        # received (and saved) before s_client exits.
+        first = s_client(server, version, "-ign_eof", "-sess_out", str(sess), stdin=request)
         assert first.returncode == 0, first.stderr
-        second = s_client(server, version, "-sess_in", str(sess), stdin=b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert b"HTTP/1.1 200 OK" in first.stdout
+        assert sess.exists() and sess.stat().st_size > 0, "no session was saved"
+        second = s_client(server, version, "-ign_eof", "-sess_in", str(sess), stdin=request)
         out = second.stdout.decode()
-        assert "Reused, TLSv1." in out, out
+        assert "Reused, TLSv1." in out, (out, second.stderr)
 
 
 def test_old_protocols_refused(server):
