@@ -69,7 +69,9 @@ handshake = 600
     raise RuntimeError("tlsaccel did not start")
 
 
-async def open_idle(host, port, count, parallel):
+async def open_idle(host, port, count, parallel, path="/"):
+    """Opens `count` TLS connections to any HTTPS server, each after one
+    complete GET of `path`, and returns them (their writers), idle."""
     ctx = ssl.create_default_context()
     ctx.check_hostname = False
     ctx.verify_mode = ssl.CERT_NONE
@@ -79,11 +81,12 @@ async def open_idle(host, port, count, parallel):
     async def one():
         async with sem:
             reader, writer = await asyncio.open_connection(host, port, ssl=ctx, server_hostname="localhost")
-            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n".encode())
             await writer.drain()
             head = await reader.readuntil(b"\r\n\r\n")
             assert head.startswith(b"HTTP/1.1 200"), head
-            await reader.readexactly(5)
+            length = re.search(rb"(?im)^content-length:\s*(\d+)", head)
+            await reader.readexactly(int(length.group(1)))
             conns.append(writer)
 
     await asyncio.gather(*(one() for _ in range(count)))

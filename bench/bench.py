@@ -1,0 +1,389 @@
+#!/usr/bin/env python3
+"""tlsaccel against nginx on this machine, side by side, in one run.
+
+Reproduces the seed articles' measurements: requests per second with
+keep-alive (0/1/10/100 KB, HTTP and HTTPS, one worker and all workers),
+connections per second (HTTP, HTTPS full and resumed handshakes, raw and per
+server CPU-second), throughput (100 KB, 1 MB, 10 MB; and the kTLS article's
+curl download of a 1 GiB sparse file, through ministat), fixed-rate latency
+with server CPU per request, and memory of idle TLS connections. Where the
+kernel has kTLS, every HTTPS row runs with kTLS on and off on both servers.
+
+Every measurement alternates between the servers (the order flips each
+repetition, so drift on a shared machine hits both alike). Writes
+bench/results/<date>/: raw/ outputs, results.json, report.md and PNG plots.
+Run it through bench/run.sh, which installs the tools.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import loads
+import report
+import servers
+from idle_connections import open_idle
+
+REPO = Path(__file__).resolve().parents[1]
+
+SIZES = {"0kb": 0, "1kb": 1024, "10kb": 10 * 1024, "100kb": 100 * 1024,
+         "1mb": 1 << 20, "10mb": 10 << 20}
+# The Japanese article's page: nginx's default index.html, 615 bytes.
+PAGE_BYTES = 615
+GIB_FILE = "1gb"
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="reduced set for a smoke check (under 3 minutes)")
+    p.add_argument("--duration", type=float, help="seconds per load run (default 8, quick 1)")
+    p.add_argument("--repeats", type=int, help="repetitions of each measurement (default 3, quick 1)")
+    p.add_argument("--downloads", type=int, help="1 GiB curl downloads per server (default 10, quick 3)")
+    p.add_argument("--rate", type=int, help="fixed-rate requests per second (default 2000, quick 500)")
+    p.add_argument("--idle", type=int, help="idle TLS connections for the memory row (default 10000, quick 1000)")
+    p.add_argument("--rsa", action="store_true", help="RSA-2048 certificate instead of ECDSA P-256")
+    p.add_argument("--only", action="append", choices=report.SECTIONS, help="run only these sections")
+    p.add_argument("--out", type=Path, help="results folder (default bench/results/<date>[-quick])")
+    p.add_argument("--publish", action="store_true", help="also regenerate BENCHMARKS.md from this run")
+    p.add_argument("--binary", type=Path, default=REPO / "target" / "release" / "tlsaccel")
+    p.add_argument("--vegeta", default="vegeta")
+    a = p.parse_args()
+    defaults = {"duration": (8, 1), "repeats": (3, 1), "downloads": (10, 3), "rate": (2000, 500),
+                "idle": (10000, 1000)}
+    for key, (full, quick) in defaults.items():
+        if getattr(a, key) is None:
+            setattr(a, key, quick if a.quick else full)
+    if a.duration < 1:
+        p.error("--duration: wrk needs at least 1 second")
+    return a
+
+
+def make_files(www):
+    www.mkdir(parents=True, exist_ok=True)
+    for name, size in SIZES.items():
+        (www / name).write_bytes(os.urandom(size))
+    (www / "index.html").write_bytes(b"x" * PAGE_BYTES)
+    # The kTLS article's file: sparse, so it costs no disk, only page cache.
+    with open(www / GIB_FILE, "wb") as f:
+        f.truncate(1 << 30)
+
+
+def make_certificate(work, rsa):
+    cert, key = work / "cert.pem", work / "key.pem"
+    algo = ["-newkey", "rsa:2048"] if rsa else ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"]
+    subprocess.run(["openssl", "req", "-x509", *algo, "-nodes", "-days", "2", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    return cert, key
+
+
+def cpu_layout():
+    """Server CPUs (one worker) and load-generator CPUs."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) >= 2:
+        return [cpus[0]], cpus[1:]
+    return None, None
+
+
+class Run:
+    """Collects rows, alternating servers and writing raw outputs."""
+
+    def __init__(self, args, out):
+        self.args = args
+        self.out = out
+        self.raw = out / "raw"
+        self.raw.mkdir(parents=True, exist_ok=True)
+        self.rows = []
+        self.started = time.monotonic()
+
+    def save_raw(self, name, text):
+        (self.raw / name).write_text(text)
+
+    def measure(self, section, key, label, unit, better, target, variants, fn, derived=()):
+        """Runs fn(server, rep) for each server, repeats times, alternating order.
+        fn returns {"value": x, ...}; `derived` adds rows computed from the same
+        runs: (key, label, unit, better, target, lambda result: value)."""
+        rows = [dict(section=section, key=key, label=label, unit=unit, better=better, target=target,
+                     values={})]
+        for d in derived:
+            rows.append(dict(section=section, key=d[0], label=d[1], unit=d[2], better=d[3], target=d[4],
+                             values={}))
+        for rep in range(self.args.repeats):
+            order = variants if rep % 2 == 0 else list(reversed(variants))
+            for server in order:
+                cpu0 = server.cpu()
+                result = fn(server, rep)
+                cpu1 = server.cpu()
+                result["server_cpu_s"] = (cpu1[0] - cpu0[0]) + (cpu1[1] - cpu0[1])
+                raw = result.pop("raw", "")
+                self.save_raw(f"{key.replace('/', '_')}_{server.label.replace(' +', '_')}_{rep}.txt", raw)
+                if result.get("errors"):
+                    raise RuntimeError(f"{server.label}: {label}: {result['errors']} (raw output saved)")
+                rows[0]["values"].setdefault(server.label, []).append(result["value"])
+                for row, d in zip(rows[1:], derived):
+                    row["values"].setdefault(server.label, []).append(d[5](result))
+        for row in rows:
+            self.rows.append(row)
+            print(report.one_line(row), flush=True)
+
+
+def run_rps(run, variants, workers, load_cpus, threads):
+    a = run.args
+    for scheme in ("http", "https"):
+        for size in ("0kb", "1kb", "10kb", "100kb"):
+            https = scheme == "https"
+            targets = {"0kb": 1.3, "1kb": 1.3, "10kb": 1.3, "100kb": 1.1} if https else dict.fromkeys(SIZES, 1.0)
+            served = [v for v in variants if https or not v.ktls]
+
+            def fn(server, rep, scheme=scheme, size=size):
+                r = loads.wrk(server.url(scheme, f"/{size}"), a.duration, 50, threads, load_cpus)
+                return {"value": r["rps"], "errors": r["errors"], "raw": r["raw"]}
+
+            run.measure("rps", f"rps/{scheme}/{size}/w{workers}",
+                        f"{scheme.upper()} {size.upper().replace('KB', ' KB')}, {workers} worker{'s' * (workers > 1)}",
+                        "req/s", "higher", targets[size] if workers == 1 else None, served, fn)
+
+
+def run_cps(run, variants, load_cpus):
+    a = run.args
+    per_cpu = ("conn per server CPU-s", "higher")
+
+    def http_fn(server, rep):
+        r = loads.wrk(server.url("http", "/0kb"), a.duration, 50, 1, load_cpus, close=True)
+        return {"value": r["rps"], "connections": r["requests"], "errors": r["errors"], "raw": r["raw"]}
+
+    def per_cpu_s(result):
+        return result["connections"] / max(result["server_cpu_s"], 1e-3)
+
+    plain = [v for v in variants if not v.ktls]
+    run.measure("cps", "cps/http", "HTTP, new connection per request", "conn/s", "higher", 1.0, plain, http_fn,
+                derived=[("cps/http/per-cpu", "HTTP, per server CPU-second", *per_cpu, None, per_cpu_s)])
+    for resumed in (False, True):
+        kind = "resumed" if resumed else "full"
+
+        def tls_fn(server, rep, resumed=resumed):
+            r = loads.s_time(f"127.0.0.1:{server.https_port}", "/0kb", max(1, round(a.duration)), 4,
+                             load_cpus, reuse=resumed)
+            if resumed and r["resumed_share"] < 0.9:
+                raise RuntimeError(f"{server.label}: only {r['resumed_share']:.0%} of handshakes resumed")
+            return {"value": r["cps"], "connections": r["connections"], "raw": r["raw"]}
+
+        run.measure("cps", f"cps/https-{kind}", f"HTTPS, {kind} handshakes", "conn/s", "higher", 1.0,
+                    variants, tls_fn,
+                    derived=[(f"cps/https-{kind}/per-cpu", f"HTTPS {kind} handshakes, per server CPU-second",
+                              *per_cpu, 1.5, per_cpu_s)])
+
+
+def run_throughput(run, variants, load_cpus):
+    a = run.args
+    for scheme in ("http", "https"):
+        for size in ("100kb", "1mb", "10mb"):
+            served = [v for v in variants if scheme == "https" or not v.ktls]
+
+            def fn(server, rep, scheme=scheme, size=size):
+                r = loads.wrk(server.url(scheme, f"/{size}"), a.duration, 50, 1, load_cpus)
+                return {"value": r["bytes_per_s"] * 8 / 1e9, "errors": r["errors"], "raw": r["raw"]}
+
+            run.measure("throughput", f"throughput/{scheme}/{size}",
+                        f"{scheme.upper()} {size.upper().replace('KB', ' KB').replace('MB', ' MB')}",
+                        "Gbit/s", "higher", None, served, fn)
+
+    speeds = {}
+
+    def curl_fn(server, rep):
+        r = loads.curl_speed(server.url("https", f"/{GIB_FILE}"))
+        if r["bytes"] != 1 << 30:
+            raise RuntimeError(f"{server.label}: 1 GiB download ended at {r['bytes']} bytes")
+        speeds.setdefault(server.label, []).append(r["bytes_per_s"] / 1024)
+        return {"value": r["bytes_per_s"] / 1e6, "raw": r["raw"]}
+
+    repeats = a.repeats
+    a.repeats = a.downloads
+    try:
+        run.measure("throughput", "download/https/1gib", "HTTPS 1 GiB, curl (kTLS article method)", "MB/s",
+                    "higher", 1.1, variants, curl_fn,
+                    derived=[("download/https/1gib/cpu-per-gb", "HTTPS 1 GiB, server CPU per GB", "CPU-s/GB",
+                              "lower", None, lambda r: r["server_cpu_s"] / ((1 << 30) / 1e9))])
+    finally:
+        a.repeats = repeats
+    write_ministat(run, speeds)
+
+
+def write_ministat(run, speeds):
+    """The article's presentation: ministat over the KB/s of each download."""
+    files = []
+    for label, values in speeds.items():
+        f = run.raw / f"speed_download_{label.replace(' +', '_')}.txt"
+        f.write_text("".join(f"{v:.0f}\n" for v in values))
+        files.append(str(f))
+    if shutil.which("ministat") and len(files) >= 2 and all(len(v) >= 2 for v in speeds.values()):
+        out = subprocess.run(["ministat", "-w", "72", *files], capture_output=True, text=True)
+        run.save_raw("ministat_1gib.txt", out.stdout + out.stderr)
+
+
+def run_latency(run, variants, load_cpus):
+    a = run.args
+    seconds = max(2, round(a.duration * 1.25))
+
+    def fn(server, rep):
+        r = loads.vegeta(a.vegeta, server.url("https", "/index.html"), a.rate, seconds, load_cpus)
+        return {"value": r["p99_ms"], "p50": r["p50_ms"], "p90": r["p90_ms"], "max": r["max_ms"],
+                "success": r["success"], "requests": r["requests"], "raw": r["raw"]}
+
+    run.measure("latency", "latency/https/p99", f"HTTPS {a.rate} req/s, p99", "ms", "lower", 1.0, variants, fn,
+                derived=[
+                    ("latency/https/p50", f"HTTPS {a.rate} req/s, p50", "ms", "lower", None, lambda r: r["p50"]),
+                    ("latency/https/p90", f"HTTPS {a.rate} req/s, p90", "ms", "lower", None, lambda r: r["p90"]),
+                    ("latency/https/max", f"HTTPS {a.rate} req/s, max", "ms", "lower", None, lambda r: r["max"]),
+                    ("latency/https/success", f"HTTPS {a.rate} req/s, success ratio", "%", "higher", None,
+                     lambda r: 100 * r["success"]),
+                    ("latency/https/cpu-per-request", f"HTTPS {a.rate} req/s, server CPU per request", "µs",
+                     "lower", 1.0, lambda r: 1e6 * r["server_cpu_s"] / max(r["requests"], 1)),
+                ])
+
+
+def run_memory(run, variants):
+    a = run.args
+
+    def fn(server, rep):
+        import asyncio
+        base = server.rss_kib()
+        loop = asyncio.new_event_loop()
+        try:
+            conns = loop.run_until_complete(open_idle("127.0.0.1", server.https_port, a.idle, 64, "/index.html"))
+            time.sleep(2)
+            rss = server.rss_kib()
+            for w in conns:
+                w.transport.abort()
+            loop.run_until_complete(asyncio.sleep(0.5))
+        finally:
+            loop.close()
+        time.sleep(1)
+        return {"value": rss / 1024, "per_conn": (rss - base) * 1024 / a.idle,
+                "raw": json.dumps({"rss_before_kib": base, "rss_kib": rss, "connections": a.idle})}
+
+    run.measure("memory", "memory/idle-tls", f"RSS with {a.idle:,} idle TLS connections", "MiB", "lower", 1.0,
+                variants, fn,
+                derived=[("memory/idle-tls/per-connection", "memory added per idle TLS connection", "bytes",
+                          "lower", None, lambda r: r["per_conn"])])
+
+
+def ktls_status(binary):
+    out = subprocess.run([str(binary), "doctor"], capture_output=True, text=True)
+    return out.returncode == 0, out.stdout + out.stderr
+
+
+def start_all(args, work, cert, key, workers, cpus, with_ktls):
+    started = []
+    try:
+        for ktls in ([False, True] if with_ktls else [False]):
+            started.append(servers.start_tlsaccel(args.binary, work, cert, key, workers, cpus, ktls))
+            started.append(servers.start_nginx(work, cert, key, workers, cpus, ktls))
+    except BaseException:
+        for s in started:
+            s.stop()
+        raise
+    return started
+
+
+def meta(args, ktls_ok, server_cpus, load_cpus):
+    def cmd(*c):
+        try:
+            return subprocess.run(c, capture_output=True, text=True).stdout.strip()
+        except OSError:
+            return "?"
+    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
+                 platform.processor())
+    ncpu = len(os.sched_getaffinity(0))
+    if server_cpus:
+        layout = (f"one-worker rows: each server pinned to CPU {server_cpus[0]}, load generator pinned to CPU "
+                  f"{','.join(map(str, load_cpus))}; all-worker rows: {ncpu} workers on all CPUs, load generator "
+                  f"unpinned, sharing them")
+    else:
+        layout = "one CPU: server and load generator share it"
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "quick": args.quick,
+        "kernel": platform.release(),
+        "cpu": f"{ncpu} x {model}",
+        "memory_gib": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / (1 << 30)),
+        "os": cmd("sh", "-c", ". /etc/os-release && echo $PRETTY_NAME"),
+        "tlsaccel": cmd("git", "-C", str(REPO), "describe", "--always", "--dirty"),
+        "rustc": cmd("rustc", "--version"),
+        "nginx": servers.nginx_version(),
+        "openssl": cmd("openssl", "version"),
+        "wrk": cmd("sh", "-c", "wrk -v 2>&1 | head -1"),
+        "tls": f"TLS 1.3, {servers.CIPHER}, {'RSA-2048' if args.rsa else 'ECDSA P-256'} certificate",
+        "ktls": ("kTLS available: HTTPS rows run with kTLS on and off on both servers" if ktls_ok else
+                 "this kernel has no usable kTLS (see raw/doctor.txt): HTTPS rows are user-space TLS only; "
+                 "no kTLS on/off rows"),
+        "cpu_layout": layout,
+        "duration_s": args.duration,
+        "repeats": args.repeats,
+        "downloads": args.downloads,
+        "rate": args.rate,
+        "idle": args.idle,
+    }
+
+
+def main():
+    args = parse_args()
+    stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H%M%S")
+    out = args.out or REPO / "bench" / "results" / (stamp + ("-quick" if args.quick else ""))
+    run = Run(args, out)
+    ktls_ok, doctor = ktls_status(args.binary)
+    run.save_raw("doctor.txt", doctor)
+    server_cpus, load_cpus = cpu_layout()
+    info = meta(args, ktls_ok, server_cpus, load_cpus)
+    print(f"== results in {out}\n== {info['cpu_layout']}\n== {info['ktls']}", flush=True)
+    sections = args.only or report.SECTIONS
+    ncpu = len(os.sched_getaffinity(0))
+
+    with tempfile.TemporaryDirectory(prefix="tlsaccel-bench-") as tmp:
+        work = Path(tmp)
+        # nginx's workers run as nobody: they must be able to read the files.
+        work.chmod(0o755)
+        make_files(work / "www")
+        cert, key = make_certificate(work, args.rsa)
+        variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok)
+        try:
+            if "rps" in sections:
+                run_rps(run, variants, 1, load_cpus, 1)
+            if "cps" in sections:
+                run_cps(run, variants, load_cpus)
+            if "throughput" in sections:
+                run_throughput(run, variants, load_cpus)
+            if "latency" in sections:
+                run_latency(run, variants, load_cpus)
+            if "memory" in sections:
+                run_memory(run, variants)
+        finally:
+            for s in variants:
+                s.stop()
+        if "rps" in sections and ncpu > 1:
+            variants = start_all(args, work, cert, key, ncpu, None, ktls_ok)
+            try:
+                run_rps(run, variants, ncpu, None, ncpu)
+            finally:
+                for s in variants:
+                    s.stop()
+
+    info["elapsed_s"] = round(time.monotonic() - run.started)
+    results = {"meta": info, "rows": run.rows}
+    (out / "results.json").write_text(json.dumps(results, indent=1))
+    report.write(out, results)
+    if args.publish:
+        report.publish(out, results, REPO / "BENCHMARKS.md")
+    print(f"== report: {out / 'report.md'} ({info['elapsed_s']} s)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

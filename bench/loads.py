@@ -1,0 +1,108 @@
+"""Load generators, each run once against one URL and parsed into numbers.
+
+wrk (keep-alive RPS, throughput, connections per second with
+`Connection: close`), `openssl s_time` (TLS connections per second, full or
+resumed handshakes), curl (the kTLS article's single-download speed),
+vegeta (fixed-rate latency, as in the Japanese article), and idle TLS
+connections for memory. Every function returns the raw text it parsed too,
+so a run can be checked afterwards.
+"""
+
+import json
+import re
+import subprocess
+import time
+from pathlib import Path
+
+from servers import CIPHER, taskset
+
+BENCH = Path(__file__).resolve().parent
+WRK_REPORT = BENCH / "wrk_report.lua"
+
+
+def wrk(url, seconds, connections, threads, cpus, close=False):
+    cmd = taskset(cpus) + ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s",
+                           "--timeout", "10s", "-s", str(WRK_REPORT)]
+    if close:
+        cmd += ["-H", "Connection: close"]
+    out = subprocess.run(cmd + [url], capture_output=True, text=True, timeout=seconds + 60)
+    m = re.search(r"^WRK_JSON (.*)$", out.stdout, re.M)
+    if not m:
+        raise RuntimeError(f"wrk gave no report: {out.stdout}\n{out.stderr}")
+    r = json.loads(m.group(1))
+    seconds_run = r["duration_us"] / 1e6
+    kinds = ["connect_errors", "write_errors", "status_errors", "timeouts"] + ([] if close else ["read_errors"])
+    errors = ", ".join(f"{r[k]} {k.replace('_', ' ')}" for k in kinds if r[k])
+    if r["requests"] == 0:
+        errors = errors or "no requests completed"
+    return {
+        "requests": r["requests"],
+        "rps": r["requests"] / seconds_run,
+        "bytes_per_s": r["bytes"] / seconds_run,
+        "errors": errors,
+        "p50_ms": r["p50_us"] / 1000,
+        "p99_ms": r["p99_us"] / 1000,
+        "raw": out.stdout,
+    }
+
+
+def s_time(host_port, path, seconds, processes, cpus, reuse):
+    """`processes` parallel `openssl s_time` clients, each making one TLS
+    connection after another (HTTP/1.0 GET, read to close)."""
+    cmd = taskset(cpus) + ["openssl", "s_time", "-connect", host_port, "-www", path,
+                           "-time", str(seconds), "-tls1_3", "-ciphersuites", CIPHER,
+                           "-reuse" if reuse else "-new"]
+    start = time.monotonic()
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+             for _ in range(processes)]
+    outs = [p.communicate(timeout=seconds + 60)[0] for p in procs]
+    wall = time.monotonic() - start
+    connections = resumed = 0
+    for out in outs:
+        m = re.search(r"(\d+) connections in [\d.]+s", out)
+        if not m:
+            raise RuntimeError(f"s_time gave no result: {out[-2000:]}")
+        connections += int(m.group(1))
+        # s_time prints one character per connection: 'r' when resumed.
+        progress = out.split("Now timing with session id reuse.", 1)[-1] if reuse else out
+        resumed += sum(line.count("r") for line in progress.splitlines()
+                       if re.fullmatch(r"[r*t3]+", line.strip() or "-"))
+    return {
+        "connections": connections,
+        "cps": connections / wall,
+        "resumed_share": resumed / connections if connections else 0.0,
+        "raw": "\n".join(outs),
+    }
+
+
+def curl_speed(url):
+    """One download; bytes per second as curl measured it."""
+    out = subprocess.run(["curl", "-k", "-s", "-o", "/dev/null", "--tlsv1.3", "--tls13-ciphers", CIPHER,
+                          "-w", "%{speed_download} %{http_code} %{size_download}", url],
+                         capture_output=True, text=True, timeout=600)
+    speed, code, size = out.stdout.split()
+    if code not in ("200", "206"):
+        raise RuntimeError(f"curl got HTTP {code} from {url}")
+    return {"bytes_per_s": float(speed), "bytes": int(size), "raw": out.stdout}
+
+
+def vegeta(binary, url, rate, seconds, cpus):
+    attack = subprocess.Popen(taskset(cpus) + [binary, "attack", "-insecure", f"-rate={rate}/s",
+                                               f"-duration={seconds}s", "-timeout=10s"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    attack.stdin.write(f"GET {url}\n".encode())
+    attack.stdin.close()
+    report = subprocess.run([binary, "report", "-type=json"], stdin=attack.stdout,
+                            capture_output=True, text=True, timeout=seconds + 120)
+    attack.wait(seconds + 120)
+    r = json.loads(report.stdout)
+    lat = r["latencies"]
+    return {
+        "requests": r["requests"],
+        "p50_ms": lat["50th"] / 1e6,
+        "p90_ms": lat["90th"] / 1e6,
+        "p99_ms": lat["99th"] / 1e6,
+        "max_ms": lat["max"] / 1e6,
+        "success": r["success"],
+        "raw": report.stdout,
+    }

@@ -1,0 +1,250 @@
+"""results.json into report.md, PNG plots, and BENCHMARKS.md.
+
+Every figure is a median over the run's repetitions, shown with its spread
+(min-max), and every comparison is the ratio tlsaccel/nginx of medians
+measured in the same run. Nothing here measures; it only presents.
+
+    bench/.venv/bin/python bench/report.py bench/results/<date> [--publish]
+"""
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+SECTIONS = ["rps", "cps", "throughput", "latency", "memory"]
+TITLES = {
+    "rps": "Requests per second (keep-alive, 50 connections)",
+    "cps": "Connections per second (a new connection per 0-byte request)",
+    "throughput": "Throughput",
+    "latency": "Fixed-rate latency (vegeta, keep-alive, 615-byte page)",
+    "memory": "Memory",
+}
+# (ours, reference): user-space TLS on both, then kTLS on both where measured.
+PAIRS = [("tlsaccel", "nginx"), ("tlsaccel +kTLS", "nginx +kTLS")]
+
+
+def stats(values):
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "n": len(values)}
+
+
+def ratio(row, ours, ref):
+    v = row["values"]
+    if ours not in v or ref not in v:
+        return None
+    ref_median = statistics.median(v[ref])
+    return statistics.median(v[ours]) / ref_median if ref_median else None
+
+
+def verdict(row):
+    """'met', 'missed' or '' (no target) for the user-space pair."""
+    r = ratio(row, *PAIRS[0])
+    if row.get("target") is None or r is None:
+        return ""
+    ok = r >= row["target"] if row["better"] == "higher" else r <= row["target"]
+    return "met" if ok else "missed"
+
+
+def fmt(x):
+    if x == 0:
+        return "0"
+    if abs(x) >= 1000:
+        return f"{x:,.0f}"
+    if abs(x) >= 10:
+        return f"{x:.1f}"
+    return f"{x:.3g}"
+
+
+def fmt_values(values):
+    s = stats(values)
+    if s["n"] == 1:
+        return fmt(s["median"])
+    return f"{fmt(s['median'])} ({fmt(s['min'])}–{fmt(s['max'])})"
+
+
+def fmt_target(row):
+    t = row.get("target")
+    if t is None:
+        return ""
+    return f"≥ {t:g}x" if row["better"] == "higher" else f"≤ {t:g}x"
+
+
+def one_line(row):
+    parts = [f"{label}: {fmt(statistics.median(v))}" for label, v in row["values"].items()]
+    r = ratio(row, *PAIRS[0])
+    tail = f"  ratio {r:.2f}x" if r is not None else ""
+    mark = verdict(row)
+    return f"{row['key']:<36} {', '.join(parts)} {row['unit']}{tail} {fmt_target(row)} {mark}".rstrip()
+
+
+def variants_of(results):
+    seen = []
+    for row in results["rows"]:
+        for label in row["values"]:
+            if label not in seen:
+                seen.append(label)
+    return seen
+
+
+def tables(results):
+    """Markdown tables, one per section."""
+    labels = variants_of(results)
+    pairs = [p for p in PAIRS if p[0] in labels and p[1] in labels]
+    head = (["measurement", "unit"] + labels + [f"{a} / {b}" for a, b in pairs] + ["target", ""])
+    out = []
+    for section in SECTIONS:
+        rows = [r for r in results["rows"] if r["section"] == section]
+        if not rows:
+            continue
+        out.append(f"### {TITLES[section]}\n")
+        out.append("| " + " | ".join(head) + " |")
+        out.append("|" + "---|" * len(head))
+        for row in rows:
+            cells = [row["label"], row["unit"]]
+            cells += [fmt_values(row["values"][label]) if label in row["values"] else "–" for label in labels]
+            for a, b in pairs:
+                r = ratio(row, a, b)
+                cells.append(f"**{r:.2f}x**" if r is not None else "–")
+            mark = verdict(row)
+            cells += [fmt_target(row), {"met": "✅ met", "missed": "❌ missed"}.get(mark, "")]
+            out.append("| " + " | ".join(cells) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
+def summary(results):
+    with_target = [r for r in results["rows"] if verdict(r)]
+    met = [r for r in with_target if verdict(r) == "met"]
+    missed = [r for r in with_target if verdict(r) == "missed"]
+    lines = [f"Targets (tlsaccel/nginx, one worker each, user-space TLS): {len(met)} of {len(with_target)} met."]
+    if missed:
+        lines.append("Missed: " + "; ".join(
+            f"{r['label']} ({ratio(r, *PAIRS[0]):.2f}x, target {fmt_target(r)})" for r in missed) + ".")
+    return "\n".join(lines)
+
+
+def machine(meta):
+    keys = [("date", "date"), ("cpu", "CPU"), ("memory_gib", "memory (GiB)"), ("os", "OS"), ("kernel", "kernel"),
+            ("tlsaccel", "tlsaccel (git)"), ("rustc", "rustc"), ("nginx", "nginx"), ("openssl", "OpenSSL"),
+            ("wrk", "wrk"), ("tls", "TLS"), ("ktls", "kTLS"), ("cpu_layout", "CPUs"),
+            ("duration_s", "seconds per load run"), ("repeats", "repetitions"),
+            ("downloads", "1 GiB downloads per server"), ("rate", "fixed rate (req/s)"),
+            ("idle", "idle connections"), ("elapsed_s", "whole run (s)")]
+    lines = ["| | |", "|---|---|"]
+    lines += [f"| {name} | {meta[k]} |" for k, name in keys if k in meta]
+    return "\n".join(lines)
+
+
+def plots(out, results):
+    """One PNG per section: medians with min-max bars, ratio annotated."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = variants_of(results)
+    colors = {"tlsaccel": "#1f77b4", "nginx": "#2ca02c", "tlsaccel +kTLS": "#6baed6", "nginx +kTLS": "#98df8a"}
+    made = []
+    for section in SECTIONS:
+        rows = [r for r in results["rows"] if r["section"] == section]
+        if not rows:
+            continue
+        fig, axes = plt.subplots(len(rows), 1, figsize=(8, 1.0 + 0.75 * len(rows) * len(labels) / 2 + 0.4 * len(rows)),
+                                 squeeze=False)
+        for ax, row in zip(axes[:, 0], rows):
+            present = [lab for lab in labels if lab in row["values"]]
+            meds = [statistics.median(row["values"][lab]) for lab in present]
+            lo = [m - min(row["values"][lab]) for m, lab in zip(meds, present)]
+            hi = [max(row["values"][lab]) - m for m, lab in zip(meds, present)]
+            ax.barh(range(len(present)), meds, xerr=[lo, hi], color=[colors.get(p, "gray") for p in present])
+            ax.set_yticks(range(len(present)), present, fontsize=8)
+            ax.invert_yaxis()
+            r = ratio(row, *PAIRS[0])
+            title = f"{row['label']} [{row['unit']}]" + (f" — {r:.2f}x" if r is not None else "")
+            ax.set_title(title, fontsize=9, loc="left")
+            ax.tick_params(axis="x", labelsize=7)
+        fig.suptitle(TITLES[section] + (" (higher is better unless marked)" if section != "memory" else ""),
+                     fontsize=10)
+        fig.tight_layout()
+        path = out / f"{section}.png"
+        fig.savefig(path, dpi=90)
+        plt.close(fig)
+        made.append(path.name)
+    return made
+
+
+def report_text(results, plot_names, plot_prefix=""):
+    meta = results["meta"]
+    parts = [f"## Machine and settings\n\n{machine(meta)}\n", f"## Summary\n\n{summary(results)}\n",
+             "## Results\n", "Median (min–max) over the repetitions; ratios are of medians.\n", tables(results)]
+    if plot_names:
+        parts.append("## Plots\n")
+        parts += [f"![{name}]({plot_prefix}{name})\n" for name in plot_names]
+    return "\n".join(parts)
+
+
+def write(out, results):
+    names = plots(out, results)
+    title = f"# tlsaccel vs nginx, {results['meta']['date']}{' (quick run)' if results['meta']['quick'] else ''}\n"
+    (out / "report.md").write_text(title + "\n" + report_text(results, names))
+
+
+METHOD = """\
+# Benchmarks: tlsaccel against nginx
+
+Generated by `bench/run.sh --publish` from the run in `{folder}`; do not
+edit the figures by hand. To reproduce on your machine:
+
+```sh
+bench/run.sh            # full run, about 25 minutes; add --publish to rewrite this file
+bench/run.sh --quick    # a smoke check, under 3 minutes
+```
+
+## Method
+
+- Both servers run on this machine with the same certificate, TLS 1.3 with
+  TLS_AES_256_GCM_SHA384 (the seed articles' suite), the same worker count,
+  access logs off, `sendfile` on, keep-alive unlimited in practice, an
+  open-file cache of 1000 entries. nginx is Debian's package.
+- Every measurement alternates between the servers, the order flipping each
+  repetition; figures are medians with their min–max spread, and every
+  comparison is a ratio tlsaccel/nginx measured in the same run.
+- RPS: wrk, 50 keep-alive connections (as in the NGINX tables), 0/1/10/100 KB
+  files. CPS: HTTP through wrk with `Connection: close`; HTTPS through four
+  parallel `openssl s_time` clients (`-new` for full handshakes, `-reuse`
+  for resumed ones, checked to resume). Per server CPU-second: connections
+  divided by the server's user+system time from /proc, the figure that
+  compares servers when the load generator is the limit.
+- Throughput: wrk with 50 connections; and the kTLS article's method, curl's
+  `speed_download` for a 1 GiB sparse file (ministat over the runs is in the
+  raw outputs).
+- Fixed-rate latency: vegeta at a set rate against a 615-byte page, with the
+  server's CPU time per request.
+- Memory: resident set of the server (nginx: master and workers) holding
+  idle keep-alive TLS connections, each after one request.
+- Targets (from the project's issue) apply to one worker each, user-space TLS.
+
+"""
+
+
+def publish(out, results, path):
+    folder = out.relative_to(path.parent) if out.is_relative_to(path.parent) else out
+    prefix = f"{folder}/"
+    names = sorted(p.name for p in out.glob("*.png"))
+    path.write_text(METHOD.format(folder=folder) + report_text(results, names, prefix))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("folder", type=Path)
+    p.add_argument("--publish", action="store_true", help="also rewrite BENCHMARKS.md from this run")
+    a = p.parse_args()
+    results = json.loads((a.folder / "results.json").read_text())
+    write(a.folder, results)
+    if a.publish:
+        repo = Path(__file__).resolve().parents[1]
+        publish(a.folder.resolve(), results, repo / "BENCHMARKS.md")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

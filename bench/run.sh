@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The benchmark suite's one entry point: tlsaccel against nginx on this
+# machine, side by side, in one run. Installs what it needs (Debian packages,
+# vegeta through Go, matplotlib in a venv), builds tlsaccel in release mode,
+# then hands over to bench/bench.py (see `bench/run.sh --help`).
+#
+#   bench/run.sh            full run (about 25 minutes)
+#   bench/run.sh --quick    reduced set, under 3 minutes (a smoke check)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+need_apt=()
+for tool in wrk:wrk h2load:nghttp2-client ministat:ministat curl:curl openssl:openssl taskset:util-linux; do
+  command -v "${tool%%:*}" >/dev/null || need_apt+=("${tool##*:}")
+done
+[ -x /usr/sbin/nginx ] || need_apt+=(nginx)
+python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+command -v go >/dev/null || [ -x bench/.tools/vegeta ] || need_apt+=(golang-go)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "== installing ${need_apt[*]}" >&2
+  $SUDO apt-get update -qq
+  # policy-rc.d 101: packages must not start daemons (nginx on port 80).
+  printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
+  $SUDO chmod +x /usr/sbin/policy-rc.d
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >&2 \
+    || { $SUDO rm -f /usr/sbin/policy-rc.d; exit 1; }
+  $SUDO rm -f /usr/sbin/policy-rc.d
+fi
+
+# vegeta: the fixed-rate load generator of the Japanese seed article. Not
+# packaged by Debian; built from its Go module, pinned, cached here.
+VEGETA_VERSION=v12.12.0
+if [ ! -x bench/.tools/vegeta ] || [ "$(cat bench/.tools/vegeta.version 2>/dev/null)" != "$VEGETA_VERSION" ]; then
+  echo "== building vegeta $VEGETA_VERSION" >&2
+  mkdir -p bench/.tools
+  GOBIN="$PWD/bench/.tools" GOFLAGS=-mod=mod go install "github.com/tsenart/vegeta/v12@$VEGETA_VERSION" >&2
+  echo "$VEGETA_VERSION" > bench/.tools/vegeta.version
+fi
+
+if [ ! -x bench/.venv/bin/python ] || ! cmp -s bench/requirements.txt bench/.venv/.requirements; then
+  echo "== python venv for the benchmark" >&2
+  python3 -m venv bench/.venv
+  bench/.venv/bin/pip install -q -r bench/requirements.txt >&2
+  cp bench/requirements.txt bench/.venv/.requirements
+fi
+
+echo "== cargo build --release" >&2
+cargo build --release --locked -q >&2
+
+# Thousands of connections per server: raise the open-file limit.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+exec bench/.venv/bin/python bench/bench.py --vegeta bench/.tools/vegeta "$@"

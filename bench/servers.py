@@ -1,0 +1,232 @@
+"""The two servers under test, started with equivalent settings.
+
+Same certificate, TLS version and cipher suite, worker count and CPUs,
+access logs off, sendfile on, keep-alive unlimited in practice, an open-file
+cache on both. Each server is one `Server`: its URLs, its process ids (for
+CPU time and memory read from /proc), and a stop.
+"""
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CIPHER = "TLS_AES_256_GCM_SHA384"
+# As good as unlimited for any run: neither server closes a busy connection.
+KEEPALIVE_REQUESTS = 1_000_000_000
+NGINX = "/usr/sbin/nginx"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port, proc, log_path, seconds=15):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}: {Path(log_path).read_text()[-2000:]}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"server did not listen on port {port}: {Path(log_path).read_text()[-2000:]}")
+
+
+def taskset(cpus):
+    """A command prefix pinning to `cpus` (a list), or nothing."""
+    return ["taskset", "-c", ",".join(map(str, cpus))] if cpus else []
+
+
+def process_tree(pid):
+    """pid and all its descendants."""
+    pids, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        pids.append(p)
+        for task in Path(f"/proc/{p}/task").glob("*"):
+            try:
+                todo += [int(c) for c in (task / "children").read_text().split()]
+            except OSError:
+                pass
+    return pids
+
+
+def cpu_seconds(pids):
+    """User and system CPU seconds of these processes (all their threads)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    user = system = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        user += int(fields[11])
+        system += int(fields[12])
+    return user / tick, system / tick
+
+
+def rss_kib(pids):
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
+@dataclass
+class Server:
+    name: str  # "tlsaccel" or "nginx"
+    ktls: bool
+    workers: int
+    proc: subprocess.Popen
+    https_port: int
+    http_port: int
+    log_path: Path
+    pids: list = field(default_factory=list)
+
+    @property
+    def label(self):
+        return f"{self.name}{' +kTLS' if self.ktls else ''}"
+
+    def url(self, scheme, path):
+        port = self.https_port if scheme == "https" else self.http_port
+        return f"{scheme}://127.0.0.1:{port}{path}"
+
+    def cpu(self):
+        return cpu_seconds(self.pids)
+
+    def rss_kib(self):
+        return rss_kib(self.pids)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            # nginx: SIGQUIT is its graceful stop; tlsaccel: SIGTERM.
+            self.proc.send_signal(signal.SIGQUIT if self.name == "nginx" else signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def start_tlsaccel(binary, work, cert, key, workers, cpus, ktls):
+    https_port, http_port = free_port(), free_port()
+    tag = f"tlsaccel-w{workers}{'-ktls' if ktls else ''}"
+    cfg = work / f"{tag}.toml"
+    cfg.write_text(f"""
+workers = {workers}
+[[listener]]
+address = "127.0.0.1:{https_port}"
+tls = true
+[[listener]]
+address = "127.0.0.1:{http_port}"
+tls = false
+[tls]
+certificate = [{{ cert = "{cert}", key = "{key}" }}]
+protocols = ["TLSv1.3"]
+ciphers = ["{CIPHER}"]
+ktls = "{'on' if ktls else 'off'}"
+[static]
+root = "{work / 'www'}"
+[limits]
+max_connections = 65536
+keepalive_requests = {KEEPALIVE_REQUESTS}
+[timeouts]
+keepalive = 3600
+request_header = 600
+handshake = 600
+[open_file_cache]
+max = 1000
+valid = 30
+[log]
+level = "warn"
+access_log = "off"
+""")
+    log_path = work / f"{tag}.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(taskset(cpus) + [str(binary), "serve", "--config", str(cfg)],
+                                stdout=log, stderr=subprocess.STDOUT)
+    wait_for_port(https_port, proc, log_path)
+    wait_for_port(http_port, proc, log_path)
+    return Server("tlsaccel", ktls, workers, proc, https_port, http_port, log_path, [proc.pid])
+
+
+def start_nginx(work, cert, key, workers, cpus, ktls):
+    https_port, http_port = free_port(), free_port()
+    tag = f"nginx-w{workers}{'-ktls' if ktls else ''}"
+    prefix = work / tag
+    prefix.mkdir(exist_ok=True)
+    # Several workers over all CPUs: one per CPU, as tlsaccel pins its own.
+    affinity = "worker_cpu_affinity auto;" if workers > 1 else ""
+    cfg = prefix / "nginx.conf"
+    cfg.write_text(f"""
+daemon off;
+master_process on;
+worker_processes {workers};
+{affinity}
+worker_rlimit_nofile 200000;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+events {{ worker_connections 65536; }}
+http {{
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_timeout 3600s;
+    keepalive_requests {KEEPALIVE_REQUESTS};
+    open_file_cache max=1000 inactive=30s;
+    open_file_cache_valid 30s;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    server {{
+        listen 127.0.0.1:{http_port} reuseport;
+        listen 127.0.0.1:{https_port} ssl reuseport;
+        server_name localhost;
+        root {work / 'www'};
+        ssl_certificate {cert};
+        ssl_certificate_key {key};
+        ssl_protocols TLSv1.3;
+        ssl_conf_command Ciphersuites {CIPHER};
+        ssl_session_cache shared:SSL:20m;
+        ssl_session_tickets on;
+        {'ssl_conf_command Options KTLS;' if ktls else ''}
+    }}
+}}
+""")
+    log_path = prefix / "stderr.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(taskset(cpus) + [NGINX, "-p", str(prefix), "-c", str(cfg),
+                                                 "-e", str(prefix / "error.log")],
+                                stdout=log, stderr=subprocess.STDOUT)
+    wait_for_port(https_port, proc, log_path)
+    wait_for_port(http_port, proc, log_path)
+    # The master forks its workers: wait until all are there.
+    for _ in range(100):
+        pids = process_tree(proc.pid)
+        if len(pids) >= workers + 1:
+            break
+        time.sleep(0.05)
+    return Server("nginx", ktls, workers, proc, https_port, http_port, log_path, pids)
+
+
+def nginx_version():
+    out = subprocess.run([NGINX, "-v"], capture_output=True, text=True).stderr
+    m = re.search(r"nginx/(\S+)", out)
+    return m.group(1) if m else "?"
