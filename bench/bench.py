@@ -44,7 +44,7 @@ GIB_FILE = "1gb"
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true", help="reduced set for a smoke check (under 3 minutes)")
-    p.add_argument("--duration", type=float, help="seconds per load run (default 8, quick 1)")
+    p.add_argument("--duration", type=int, help="seconds per load run (default 8, quick 1)")
     p.add_argument("--repeats", type=int, help="repetitions of each measurement (default 3, quick 1)")
     p.add_argument("--downloads", type=int, help="1 GiB curl downloads per server (default 10, quick 3)")
     p.add_argument("--rate", type=int, help="fixed-rate requests per second (default 2000, quick 500)")

@@ -47,6 +47,11 @@ ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 echo "== integration tests"
 .venv/bin/pytest -q -p no:cacheprovider tests/integration "$@"
 
+# The benchmark suite end to end (tlsaccel and nginx under real load
+# generators, a few seconds each): a format check, not a speed assertion.
+echo "== benchmark smoke test (bench/run.sh --quick)"
+.venv/bin/pytest -q -p no:cacheprovider tests/bench "$@"
+
 # Kernel TLS is tested under kernels that have it, in a qemu guest. This
 # machine's own kernel may have it too: then the suite also runs here.
 if [ -e /proc/net/tls_stat ]; then

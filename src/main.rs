@@ -3,6 +3,7 @@
 //! This file is the command line only; see `worker` for the server's life.
 
 mod access_log;
+mod buffer;
 mod config;
 mod doctor;
 mod http;

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::rc::Rc;
 
+use crate::buffer::ByteBuf;
 use crate::static_files::OpenFile;
 
 #[derive(Debug)]
@@ -83,8 +84,7 @@ impl Response {
 
     /// Writes the status line and headers. `keep_alive` decides the
     /// `Connection` header; HTTP/1.0 clients are told explicitly.
-    pub fn encode_head(&self, out: &mut Vec<u8>, date: &str, keep_alive: bool, http10: bool) {
-        let mut head = String::with_capacity(256);
+    pub fn encode_head(&self, head: &mut ByteBuf, date: &str, keep_alive: bool, http10: bool) {
         let _ = write!(
             head,
             "HTTP/1.1 {} {}\r\nServer: tlsaccel\r\nDate: {date}\r\n",
@@ -98,16 +98,15 @@ impl Response {
             let _ = write!(head, "Content-Length: {}\r\n", self.content_length);
         }
         for h in &self.headers {
-            head.push_str(h);
-            head.push_str("\r\n");
+            head.extend_from_slice(h.as_bytes());
+            head.extend_from_slice(b"\r\n");
         }
         if !keep_alive {
-            head.push_str("Connection: close\r\n");
+            head.extend_from_slice(b"Connection: close\r\n");
         } else if http10 {
-            head.push_str("Connection: keep-alive\r\n");
+            head.extend_from_slice(b"Connection: keep-alive\r\n");
         }
-        head.push_str("\r\n");
-        out.extend_from_slice(head.as_bytes());
+        head.extend_from_slice(b"\r\n");
     }
 }
 
@@ -128,9 +127,9 @@ mod tests {
     fn head_encoding() {
         let mut r = Response::error(405);
         r.headers.push("Allow: GET, HEAD".into());
-        let mut out = Vec::new();
+        let mut out = ByteBuf::new();
         r.encode_head(&mut out, "Sun, 22 Nov 2026 12:00:00 GMT", true, true);
-        let text = String::from_utf8(out).unwrap();
+        let text = String::from_utf8(out.as_slice().to_vec()).unwrap();
         assert!(text.starts_with("HTTP/1.1 405 Method Not Allowed\r\nServer: tlsaccel\r\n"));
         assert!(text.contains("\r\nAllow: GET, HEAD\r\n"));
         assert!(text.ends_with("Connection: keep-alive\r\n\r\n"));

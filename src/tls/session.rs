@@ -6,6 +6,7 @@
 //! becomes a kernel connection (`into_kernel`) or keeps doing the record
 //! layer in user space (`read`, `write_all`, `shutdown`).
 
+use crate::buffer::ByteBuf;
 use rustls::kernel::KernelConnection;
 use rustls::server::{ServerConnectionData, UnbufferedServerConnection};
 use rustls::unbuffered::{
@@ -22,6 +23,9 @@ use tokio::net::TcpStream;
 const MAX_RECORD: usize = 16 * 1024 + 2048 + 5;
 /// Plaintext encrypted per call when writing: four full records.
 const ENCRYPT_CHUNK: usize = 64 * 1024;
+/// Room to reserve per record for header, tag and padding when encrypting
+/// (rustls asks for more if a suite needs it).
+const RECORD_OVERHEAD: usize = 64;
 
 pub struct TlsSession {
     conn: UnbufferedServerConnection,
@@ -32,7 +36,7 @@ pub struct TlsSession {
     plain: Vec<u8>,
     plain_pos: usize,
     /// Encoded or encrypted TLS bytes waiting to be written.
-    outgoing: Vec<u8>,
+    outgoing: ByteBuf,
     peer_closed: bool,
 }
 
@@ -48,10 +52,16 @@ enum Step {
     Wrote,
 }
 
-type WriteOp<'a> = &'a mut dyn FnMut(
-    &mut rustls::unbuffered::WriteTraffic<'_, ServerConnectionData>,
-    &mut [u8],
-) -> Result<usize, EncryptError>;
+/// Something to write in the traffic state, and how many bytes its output
+/// will probably take.
+struct WriteOp<'a> {
+    size_guess: usize,
+    #[allow(clippy::type_complexity)]
+    apply: &'a mut dyn FnMut(
+        &mut rustls::unbuffered::WriteTraffic<'_, ServerConnectionData>,
+        &mut [u8],
+    ) -> Result<usize, EncryptError>,
+}
 
 fn tls_error(e: rustls::Error) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, e)
@@ -59,25 +69,21 @@ fn tls_error(e: rustls::Error) -> io::Error {
 
 /// Appends what `f` writes to `out`, growing it as rustls asks.
 fn append_with<E: std::fmt::Display>(
-    out: &mut Vec<u8>,
+    out: &mut ByteBuf,
     first_guess: usize,
     mut f: impl FnMut(&mut [u8]) -> Result<usize, E>,
     required: impl Fn(&E) -> Option<usize>,
 ) -> io::Result<()> {
-    let start = out.len();
-    out.resize(start + first_guess, 0);
+    let mut size = first_guess;
     loop {
-        match f(&mut out[start..]) {
+        match f(out.spare(size)) {
             Ok(n) => {
-                out.truncate(start + n);
+                out.commit(n);
                 return Ok(());
             }
             Err(e) => match required(&e) {
-                Some(size) => out.resize(start + size, 0),
-                None => {
-                    out.truncate(start);
-                    return Err(io::Error::other(e.to_string()));
-                }
+                Some(needed) => size = needed,
+                None => return Err(io::Error::other(e.to_string())),
             },
         }
     }
@@ -101,7 +107,7 @@ impl TlsSession {
             in_len: 0,
             plain: Vec::new(),
             plain_pos: 0,
-            outgoing: Vec::with_capacity(4096),
+            outgoing: ByteBuf::new(),
             peer_closed: false,
         };
         loop {
@@ -176,8 +182,8 @@ impl TlsSession {
                 Some(op) => {
                     append_with(
                         &mut self.outgoing,
-                        ENCRYPT_CHUNK + 256,
-                        |out| op(&mut w, out),
+                        op.size_guess,
+                        |out| (op.apply)(&mut w, out),
                         |err| match err {
                             EncryptError::InsufficientSize(InsufficientSizeError {
                                 required_size,
@@ -230,10 +236,16 @@ impl TlsSession {
         Ok(())
     }
 
+    /// Writes out what is queued. Cancel-safe: bytes leave `outgoing` as
+    /// the socket takes them, so a read abandoned mid-flush (an idle
+    /// keep-alive wait ending) never sends anything twice.
     async fn flush(&mut self, stream: &mut TcpStream) -> io::Result<()> {
-        if !self.outgoing.is_empty() {
-            stream.write_all(&self.outgoing).await?;
-            self.outgoing.clear();
+        while !self.outgoing.is_empty() {
+            let n = stream.write(self.outgoing.as_slice()).await?;
+            if n == 0 {
+                return Err(io::ErrorKind::WriteZero.into());
+            }
+            self.outgoing.consume(n);
         }
         Ok(())
     }
@@ -278,7 +290,7 @@ impl TlsSession {
             self.incoming = Vec::new();
         }
         if self.outgoing.is_empty() {
-            self.outgoing = Vec::new();
+            self.outgoing.release();
         }
         if self.plain_pos == self.plain.len() {
             self.plain = Vec::new();
@@ -287,6 +299,7 @@ impl TlsSession {
     }
 
     /// Reads decrypted application data; 0 at the peer's close_notify or EOF.
+    /// Cancel-safe: received bytes stay buffered here until handed out.
     pub async fn read(&mut self, stream: &mut TcpStream, buf: &mut [u8]) -> io::Result<usize> {
         loop {
             if self.plain_pos < self.plain.len() {
@@ -318,23 +331,34 @@ impl TlsSession {
     /// Encrypts and writes all of `data` in full records.
     pub async fn write_all(&mut self, stream: &mut TcpStream, data: &[u8]) -> io::Result<()> {
         for chunk in data.chunks(ENCRYPT_CHUNK) {
-            self.write_op(stream, &mut |w, out| w.encrypt(chunk, out))
-                .await?;
+            let records = chunk.len().div_ceil(16 * 1024).max(1);
+            let op = WriteOp {
+                size_guess: chunk.len() + records * RECORD_OVERHEAD,
+                apply: &mut |w, out| w.encrypt(chunk, out),
+            };
+            self.write_op(stream, op).await?;
         }
         self.flush(stream).await
     }
 
     /// Sends close_notify and closes our sending side.
     pub async fn shutdown(&mut self, stream: &mut TcpStream) -> io::Result<()> {
-        self.write_op(stream, &mut |w, out| w.queue_close_notify(out))
-            .await?;
+        let op = WriteOp {
+            size_guess: RECORD_OVERHEAD,
+            apply: &mut |w, out| w.queue_close_notify(out),
+        };
+        self.write_op(stream, op).await?;
         self.flush(stream).await?;
         stream.shutdown().await
     }
 
     async fn write_op(&mut self, stream: &mut TcpStream, op: WriteOp<'_>) -> io::Result<()> {
         loop {
-            match self.process(Some(&mut *op))? {
+            let reborrowed = WriteOp {
+                size_guess: op.size_guess,
+                apply: &mut *op.apply,
+            };
+            match self.process(Some(reborrowed))? {
                 Step::Wrote => return Ok(()),
                 Step::Progress | Step::Traffic => {}
                 Step::Blocked => {

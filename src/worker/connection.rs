@@ -10,6 +10,7 @@
 
 use super::transport::{KeyUpdateUnsupported, Transport};
 use super::Worker;
+use crate::buffer::ByteBuf;
 use crate::http::{
     parse_head, Body, BodyFraming, ChunkedDecoder, HeadLimits, Method, ParseOutcome, RequestHead,
     Response,
@@ -30,6 +31,8 @@ const TLS_CHUNK: usize = 64 * 1024;
 /// How long to keep reading (and dropping) input after an error response,
 /// so the client sees the response rather than a reset.
 const LINGER: Duration = Duration::from_secs(2);
+/// A keep-alive connection quiet for this long gives its buffers back.
+const IDLE_RELEASE_AFTER: Duration = Duration::from_secs(1);
 
 /// Why a connection ended, for the debug log.
 enum End {
@@ -59,8 +62,10 @@ impl std::fmt::Display for End {
 }
 
 pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls: bool) {
-    let _ = stream.set_nodelay(true);
     let transport = if tls {
+        // At once: the session ticket and the first response follow the
+        // handshake flight closely and must not wait for its ACK (Nagle).
+        let _ = stream.set_nodelay(true);
         match handshake(&worker, stream, peer).await {
             Some(t) => t,
             None => return,
@@ -75,7 +80,7 @@ pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls:
         peer,
         start: 0,
         end: 0,
-        out: Vec::with_capacity(4096),
+        out: ByteBuf::new(),
         requests: 0,
         linger: false,
     };
@@ -155,7 +160,7 @@ struct Connection {
     start: usize,
     end: usize,
     /// Response bytes waiting to be written (pipelined responses collect here).
-    out: Vec<u8>,
+    out: ByteBuf,
     requests: u64,
     /// Input may still be arriving that we will not read: drain it before closing.
     linger: bool,
@@ -268,6 +273,9 @@ impl Connection {
         self.worker
             .log_access(self.peer, head, response.status, body_bytes);
         sent?;
+        if keep_alive && self.requests == 1 {
+            self.io.keep_alive_started();
+        }
         Ok(keep_alive)
     }
 
@@ -326,21 +334,17 @@ impl Connection {
         while pos < end {
             let room = TLS_CHUNK.saturating_sub(self.out.len()).max(16 * 1024);
             let want = room.min((end - pos) as usize);
-            let filled = self.out.len();
-            self.out.resize(filled + want, 0);
+            let spare = &mut self.out.spare(want)[..want];
             let n = loop {
-                match file.read_at(&mut self.out[filled..], pos) {
+                match file.read_at(spare, pos) {
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                     other => break other,
                 }
             };
             match n {
-                Ok(0) => {
-                    self.out.truncate(filled);
-                    return Err(self.file_shrank(pos, end));
-                }
+                Ok(0) => return Err(self.file_shrank(pos, end)),
                 Ok(n) => {
-                    self.out.truncate(filled + n);
+                    self.out.commit(n);
                     pos += n as u64;
                 }
                 Err(e) => return Err(End::Io("read file", e)),
@@ -369,7 +373,7 @@ impl Connection {
         }
         let result = timeout(
             self.worker.settings.timeouts.send,
-            self.io.write_all(&self.out, more),
+            self.io.write_all(self.out.as_slice(), more),
         )
         .await;
         self.out.clear();
@@ -405,15 +409,28 @@ impl Connection {
     /// Idle between requests: until data arrives, the keep-alive timeout,
     /// or shutdown.
     async fn wait_for_next_request(&mut self) -> Result<(), End> {
-        // An idle connection gives its buffers back, so thousands of them
-        // waiting on keep-alive cost little more than their sockets.
-        self.worker.give_back_buffer(std::mem::take(&mut self.buf));
-        self.out = Vec::new();
-        self.io.release_idle_buffers();
         let keepalive = self.worker.settings.timeouts.keepalive;
+        let deadline = Instant::now() + keepalive;
         let mut shutdown = self.worker.shutdown.clone();
+        // A client that sends its next request soon (a page's assets, a load
+        // test) is read at once, with the buffers it has (every read path
+        // is cancel-safe, so the read can be abandoned when the wait ends).
+        let release_at = (Instant::now() + IDLE_RELEASE_AFTER).min(deadline);
         tokio::select! {
-            r = timeout(keepalive, self.io.readable()) => match r {
+            r = timeout_at(release_at, self.read_more()) => match r {
+                Ok(Ok(0)) => return Err(End::Done),
+                Ok(Ok(_)) => return Ok(()),
+                Ok(Err(e)) => return Err(read_failed("read", e)),
+                Err(_) => {}
+            },
+            _ = shutdown.wait_for(|stop| *stop) => return Err(End::Done),
+        }
+        // A quiet one gives its buffers back and waits holding none, so
+        // thousands of idle keep-alive connections cost little more than
+        // their sockets.
+        self.release_idle_buffers();
+        tokio::select! {
+            r = timeout_at(deadline, self.io.readable()) => match r {
                 Ok(Ok(())) => {}
                 Ok(Err(e)) => return Err(read_failed("wait", e)),
                 Err(_) => return Err(End::Timeout("keep-alive")),
@@ -426,6 +443,12 @@ impl Connection {
             Ok(Err(e)) => Err(read_failed("read", e)),
             Err(_) => Err(End::Timeout("keep-alive")),
         }
+    }
+
+    fn release_idle_buffers(&mut self) {
+        self.worker.give_back_buffer(std::mem::take(&mut self.buf));
+        self.out.release();
+        self.io.release_idle_buffers();
     }
 
     /// Reads and drops the request body, within the size limit.
@@ -510,8 +533,9 @@ impl Connection {
         if matches!(end, End::Io(..) | End::FileShrank | End::ClientGone) {
             return;
         }
-        let _ = timeout(Duration::from_secs(1), self.io.shutdown()).await;
-        if self.linger || self.start != self.end {
+        let drain = self.linger || self.start != self.end;
+        let _ = timeout(Duration::from_secs(1), self.io.shutdown(drain)).await;
+        if drain {
             let deadline = Instant::now() + LINGER;
             let mut drained = 0usize;
             while drained < 1 << 20 {

@@ -147,9 +147,21 @@ impl Transport {
         Ok(n)
     }
 
-    /// Ends our side: close_notify for TLS, then FIN.
-    pub async fn shutdown(&mut self) -> io::Result<()> {
+    /// The connection carries a second request: small responses must now
+    /// leave at once, not wait for the ACK of the previous one (Nagle). A
+    /// plain connection that serves one request never pays the syscall.
+    pub fn keep_alive_started(&self) {
+        if let Transport::Plain(s) = self {
+            let _ = s.set_nodelay(true);
+        }
+    }
+
+    /// Ends our side: close_notify for TLS, then FIN. A plain socket that
+    /// will not be read again (`draining` false) needs no FIN yet: close()
+    /// sends it.
+    pub async fn shutdown(&mut self, draining: bool) -> io::Result<()> {
         match self {
+            Transport::Plain(_) if !draining => Ok(()),
             Transport::Plain(s) => s.shutdown().await,
             Transport::Tls(stream, session) => session.shutdown(stream).await,
             Transport::Ktls(s, _) => {
