@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+# Go may be installed outside the default PATH (the official tarball).
+[ -d /usr/local/go/bin ] && PATH="$PATH:/usr/local/go/bin"
 need_apt=()
 for tool in wrk:wrk h2load:nghttp2-client ministat:ministat curl:curl openssl:openssl taskset:util-linux; do
   command -v "${tool%%:*}" >/dev/null || need_apt+=("${tool##*:}")

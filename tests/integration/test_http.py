@@ -160,3 +160,25 @@ keepalive = 1
     t0 = time.monotonic()
     assert reader.at_eof(timeout=5)
     assert 0.5 < time.monotonic() - t0 < 3
+
+
+@pytest.mark.parametrize("scheme", ["https", "http"])
+def test_connection_quiet_past_buffer_release_keeps_serving(server, docroot, scheme):
+    # A keep-alive connection quiet for over a second gives its buffers back;
+    # it must then serve as before, including a request that was half sent
+    # when the buffers went and pipelined requests after that.
+    s = connect(server, scheme)
+    reader = Reader(s)
+    expected = (docroot / "f16385.bin").read_bytes()
+    s.sendall(b"GET /f16385.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert reader.response()[2] == expected
+    time.sleep(1.5)
+    s.sendall(b"GET /f16385.bin HTTP/1.1\r\nHo")
+    time.sleep(1.5)
+    s.sendall(b"st: x\r\n\r\n")
+    assert reader.response()[2] == expected
+    time.sleep(1.5)
+    s.sendall(b"GET /f16385.bin HTTP/1.1\r\nHost: x\r\n\r\n" * 3)
+    for _ in range(3):
+        status, _, body = reader.response()
+        assert status == 200 and body == expected
