@@ -32,6 +32,11 @@ impl ByteBuf {
         self.len = 0;
     }
 
+    /// Drops the content past its first `len` bytes.
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     /// Drops the first `n` bytes of the content (they were written out).
     pub fn consume(&mut self, n: usize) {
         assert!(n <= self.len, "consume past the content");

@@ -8,6 +8,7 @@ mod config;
 mod doctor;
 mod http;
 mod metrics;
+mod proxy;
 mod static_files;
 mod tls;
 mod worker;

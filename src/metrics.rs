@@ -55,6 +55,12 @@ pub struct WorkerMetrics {
     pub sendfile_bytes_ktls: AtomicU64,
     pub sendfile_bytes_plain: AtomicU64,
     pub userspace_tls_bytes: AtomicU64,
+    pub proxy_requests: AtomicU64,
+    pub proxy_backend_failures: AtomicU64,
+    /// Response body bytes from back ends, copied through user space.
+    pub proxy_bytes_copied_down: AtomicU64,
+    /// Request body bytes to back ends, copied through user space.
+    pub proxy_bytes_copied_up: AtomicU64,
 }
 
 impl WorkerMetrics {
@@ -166,6 +172,32 @@ pub fn render(workers: &[Arc<WorkerMetrics>]) -> String {
         "tls_userspace_encrypted_bytes_total",
         "Plaintext bytes encrypted in user space (rustls).",
         &|w| one(&w.userspace_tls_bytes),
+    );
+    family(
+        "proxy_requests_total",
+        "Requests passed to a back end.",
+        &|w| one(&w.proxy_requests),
+    );
+    family(
+        "proxy_backend_failures_total",
+        "Back-end attempts that failed (refused, timed out, closed, bad response).",
+        &|w| one(&w.proxy_backend_failures),
+    );
+    family(
+        "proxy_body_bytes_total",
+        "Body bytes moved between clients and back ends, by direction and how.",
+        &|w| {
+            vec![
+                (
+                    "direction=\"down\",how=\"copied\"".into(),
+                    w.proxy_bytes_copied_down.load(Relaxed),
+                ),
+                (
+                    "direction=\"up\",how=\"copied\"".into(),
+                    w.proxy_bytes_copied_up.load(Relaxed),
+                ),
+            ]
+        },
     );
     out
 }

@@ -26,6 +26,63 @@ pub struct ConfigFile {
     pub log: LogSection,
     #[serde(default)]
     pub admin: AdminSection,
+    #[serde(default)]
+    pub upstream: Vec<UpstreamSection>,
+    #[serde(default)]
+    pub route: Vec<RouteSection>,
+}
+
+/// `[[upstream]]`: a named group of back-end servers.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct UpstreamSection {
+    pub name: String,
+    pub servers: Vec<UpstreamServerSection>,
+    pub keepalive: usize,
+    pub keepalive_timeout: Duration,
+    pub connect_timeout: Duration,
+    pub read_timeout: Duration,
+    pub fail_timeout: Duration,
+    pub proxy_protocol: bool,
+}
+
+impl Default for UpstreamSection {
+    fn default() -> Self {
+        UpstreamSection {
+            name: String::new(),
+            servers: Vec::new(),
+            keepalive: 32,
+            keepalive_timeout: Duration(60.0),
+            connect_timeout: Duration(5.0),
+            read_timeout: Duration(60.0),
+            fail_timeout: Duration(10.0),
+            proxy_protocol: false,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpstreamServerSection {
+    pub address: String,
+    #[serde(default = "one")]
+    pub weight: u32,
+}
+
+/// `[[route]]`: requests whose path starts with `prefix` (and, if given,
+/// whose Host is `host`) go to an upstream group or to the static files.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RouteSection {
+    pub prefix: String,
+    pub host: Option<String>,
+    pub upstream: Option<String>,
+    #[serde(default)]
+    pub r#static: bool,
+}
+
+fn one() -> u32 {
+    1
 }
 
 /// The loopback-only listener for `/metrics`.

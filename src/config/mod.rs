@@ -6,8 +6,12 @@
 //! them all at once instead of one per run.
 
 mod file;
+mod proxy;
 
 pub use file::ConfigFile;
+#[cfg(test)]
+pub use proxy::UpstreamServer;
+pub use proxy::{select_route, Route, RouteTarget, Upstream, UpstreamAddress};
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -116,6 +120,10 @@ pub struct Settings {
     pub log_level: String,
     /// Loopback address for the metrics endpoint; None: no admin listener.
     pub admin_listen: Option<SocketAddr>,
+    /// Back-end groups for the reverse proxy, and the routes to them (no
+    /// route: every request is served from the static files).
+    pub upstreams: Vec<Upstream>,
+    pub routes: Vec<Route>,
 }
 
 /// Values given on the command line; each replaces what the file says.
@@ -339,6 +347,8 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, Conf
         }
     }
 
+    let (upstreams, routes) = proxy::resolve(&file.upstream, &file.route, &mut errors);
+
     if errors.is_empty() {
         Ok(Settings {
             listeners,
@@ -352,6 +362,8 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, Conf
             access_log,
             log_level,
             admin_listen,
+            upstreams,
+            routes,
         })
     } else {
         Err(ConfigErrors(errors))

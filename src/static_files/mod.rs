@@ -12,6 +12,7 @@ mod path;
 
 pub use cache::OpenFileCache;
 pub use open::Root;
+pub use path::normalized as normalized_path;
 
 use crate::http::{Body, Method, RequestHead, Response};
 use cache::Found;

@@ -23,6 +23,20 @@ pub enum PathError {
     Outside,
 }
 
+/// The decoded, normalized path with its leading slash (and a trailing one
+/// for a directory), as routes match it, so `/static/../api/x` is routed as
+/// `/api/x`. None: not a path under the root.
+pub fn normalized(target: &[u8]) -> Option<Vec<u8>> {
+    let p = decode(target).ok()?;
+    let mut out = Vec::with_capacity(p.relative.len() + 2);
+    out.push(b'/');
+    out.extend_from_slice(&p.relative);
+    if p.trailing_slash && !p.relative.is_empty() {
+        out.push(b'/');
+    }
+    Some(out)
+}
+
 pub fn decode(target: &[u8]) -> Result<RequestPath, PathError> {
     let path_and_query = strip_absolute_form(target)?;
     let (raw_path, query) = match path_and_query.iter().position(|&b| b == b'?') {

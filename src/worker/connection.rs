@@ -8,6 +8,8 @@
 //! off); each body read; the wait for the next request (keep-alive); and
 //! progress while sending.
 
+mod proxy_pass;
+
 use super::transport::{KeyUpdateUnsupported, Transport};
 use super::Worker;
 use crate::buffer::ByteBuf;
@@ -237,6 +239,9 @@ impl Connection {
 
     /// Serves one request. Ok(true): the connection may carry another one.
     async fn handle(&mut self, head: &RequestHead) -> Result<bool, End> {
+        if let Some(group) = self.worker.upstream_for(head) {
+            return self.proxy(head, group).await;
+        }
         let allowed = matches!(head.method, Method::Get | Method::Head);
         let response = if head.body != BodyFraming::None && head.expect_continue && !allowed {
             // Refuse before the client sends a body we would only discard.
@@ -253,12 +258,7 @@ impl Connection {
                 Err(BodyError::End(end)) => return Err(end),
             }
         };
-        let shutting_down = *self.worker.shutdown.borrow();
-        let keep_alive = !head.wants_close
-            && !response.close
-            && self.requests < self.worker.settings.limits.keepalive_requests
-            && !shutting_down
-            && !self.retire_for_key_limit();
+        let keep_alive = !response.close && self.may_keep_alive(head);
         let sent = self
             .send(
                 &response,
@@ -277,6 +277,15 @@ impl Connection {
             self.io.keep_alive_started();
         }
         Ok(keep_alive)
+    }
+
+    /// Whether the connection may stay open after answering `head`, as far
+    /// as the client, the limits and the server's state go.
+    fn may_keep_alive(&self, head: &RequestHead) -> bool {
+        !head.wants_close
+            && self.requests < self.worker.settings.limits.keepalive_requests
+            && !*self.worker.shutdown.borrow()
+            && !self.retire_for_key_limit()
     }
 
     /// Queues the response head (and an in-memory body), sends a file body.

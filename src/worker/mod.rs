@@ -16,6 +16,7 @@ use crate::access_log::{AccessLog, AccessLogWriter};
 use crate::config::{AccessLog as AccessLogSetting, DocumentRoot, Settings, Workers};
 use crate::http::{HttpDate, RequestHead};
 use crate::metrics::WorkerMetrics;
+use crate::proxy::Upstreams;
 use crate::static_files::{OpenFileCache, Root, StaticFiles};
 use crate::tls::KtlsPolicy;
 use std::cell::{Cell, RefCell};
@@ -38,6 +39,8 @@ pub struct Worker {
     pub access_log: Option<RefCell<AccessLog>>,
     pub shutdown: watch::Receiver<bool>,
     pub metrics: Arc<WorkerMetrics>,
+    /// Back-end groups of the reverse proxy: balancing, health, idle connections.
+    pub upstreams: RefCell<Upstreams>,
     active: Cell<usize>,
     /// Request buffers of idle connections, kept for reuse.
     spare_buffers: RefCell<Vec<Vec<u8>>>,
@@ -66,6 +69,19 @@ impl Worker {
     pub fn log_access(&self, peer: SocketAddr, head: &RequestHead, status: u16, body_bytes: u64) {
         if let Some(log) = &self.access_log {
             log.borrow_mut().request(peer, head, status, body_bytes);
+        }
+    }
+
+    /// The upstream group for a request, if a route sends it to one.
+    pub fn upstream_for(&self, head: &RequestHead) -> Option<usize> {
+        let routes = &self.settings.routes;
+        if routes.is_empty() {
+            return None;
+        }
+        let path = crate::static_files::normalized_path(&head.target)?;
+        match crate::config::select_route(routes, &path, head.host.as_deref())?.target {
+            crate::config::RouteTarget::Upstream(group) => Some(group),
+            crate::config::RouteTarget::Static => None,
         }
     }
 
@@ -301,6 +317,7 @@ fn worker_main(parts: WorkerParts) {
         ktls: parts.ktls,
         shutdown: parts.shutdown,
         metrics: parts.metrics,
+        upstreams: RefCell::new(Upstreams::new(&settings.upstreams)),
         active: Cell::new(0),
         spare_buffers: RefCell::new(Vec::new()),
         settings,

@@ -1,0 +1,247 @@
+//! The reverse-proxy part of the configuration: upstream groups of back-end
+//! servers and the routes that send requests to them, validated into the
+//! types the workers use.
+
+use super::file::{RouteSection, UpstreamSection};
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UpstreamAddress {
+    Tcp(SocketAddr),
+    Unix(PathBuf),
+}
+
+impl std::fmt::Display for UpstreamAddress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UpstreamAddress::Tcp(a) => write!(f, "{a}"),
+            UpstreamAddress::Unix(p) => write!(f, "unix:{}", p.display()),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct UpstreamServer {
+    pub address: UpstreamAddress,
+    pub weight: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct Upstream {
+    pub name: String,
+    pub servers: Vec<UpstreamServer>,
+    /// Idle keep-alive connections kept per server, per worker.
+    pub keepalive: usize,
+    pub keepalive_timeout: Duration,
+    pub connect_timeout: Duration,
+    /// Waiting for the response head, and between reads of its body.
+    pub read_timeout: Duration,
+    /// How long a server that failed is left out.
+    pub fail_timeout: Duration,
+    /// Send a PROXY protocol v2 header on each new back-end connection.
+    pub proxy_protocol: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RouteTarget {
+    Static,
+    /// Index into `Settings::upstreams`.
+    Upstream(usize),
+}
+
+#[derive(Debug, Clone)]
+pub struct Route {
+    pub prefix: String,
+    /// Lower-case host name without port; None matches any host.
+    pub host: Option<String>,
+    pub target: RouteTarget,
+}
+
+const MAX_WEIGHT: u32 = 1000;
+
+pub fn resolve(
+    upstreams: &[UpstreamSection],
+    routes: &[RouteSection],
+    errors: &mut Vec<String>,
+) -> (Vec<Upstream>, Vec<Route>) {
+    let mut resolved = Vec::new();
+    for (i, u) in upstreams.iter().enumerate() {
+        let key = format!("upstream[{i}]");
+        if u.name.is_empty() {
+            errors.push(format!("{key}.name: required"));
+        } else if upstreams[..i].iter().any(|o| o.name == u.name) {
+            errors.push(format!("{key}.name: \"{}\" is used twice", u.name));
+        }
+        if u.servers.is_empty() {
+            errors.push(format!("{key}.servers: at least one server is required"));
+        }
+        let mut servers = Vec::new();
+        for (j, s) in u.servers.iter().enumerate() {
+            if s.weight == 0 || s.weight > MAX_WEIGHT {
+                errors.push(format!(
+                    "{key}.servers[{j}].weight: must be from 1 to {MAX_WEIGHT}"
+                ));
+            }
+            match parse_address(&s.address) {
+                Ok(address) => servers.push(UpstreamServer {
+                    address,
+                    weight: s.weight.clamp(1, MAX_WEIGHT),
+                }),
+                Err(e) => errors.push(format!("{key}.servers[{j}].address: {e}")),
+            }
+        }
+        resolved.push(Upstream {
+            name: u.name.clone(),
+            servers,
+            keepalive: u.keepalive,
+            keepalive_timeout: u
+                .keepalive_timeout
+                .checked(&format!("{key}.keepalive_timeout"), errors),
+            connect_timeout: u
+                .connect_timeout
+                .checked(&format!("{key}.connect_timeout"), errors),
+            read_timeout: u
+                .read_timeout
+                .checked(&format!("{key}.read_timeout"), errors),
+            fail_timeout: u
+                .fail_timeout
+                .checked(&format!("{key}.fail_timeout"), errors),
+            proxy_protocol: u.proxy_protocol,
+        });
+    }
+
+    let mut resolved_routes = Vec::new();
+    for (i, r) in routes.iter().enumerate() {
+        let key = format!("route[{i}]");
+        if !r.prefix.starts_with('/') {
+            errors.push(format!("{key}.prefix: \"{}\" must start with /", r.prefix));
+        }
+        let target = match (&r.upstream, r.r#static) {
+            (Some(name), false) => match upstreams.iter().position(|u| &u.name == name) {
+                Some(index) => RouteTarget::Upstream(index),
+                None => {
+                    errors.push(format!("{key}.upstream: no [[upstream]] named \"{name}\""));
+                    continue;
+                }
+            },
+            (None, true) => RouteTarget::Static,
+            _ => {
+                errors.push(format!(
+                    "{key}: give exactly one of upstream = \"NAME\" or static = true"
+                ));
+                continue;
+            }
+        };
+        let host = r.host.as_ref().map(|h| h.to_ascii_lowercase());
+        if resolved_routes
+            .iter()
+            .any(|o: &Route| o.prefix == r.prefix && o.host == host)
+        {
+            errors.push(format!("{key}: the same prefix and host are routed twice"));
+        }
+        resolved_routes.push(Route {
+            prefix: r.prefix.clone(),
+            host,
+            target,
+        });
+    }
+    (resolved, resolved_routes)
+}
+
+/// "host:port" (resolved now, once) or "unix:/path/to/socket".
+fn parse_address(text: &str) -> Result<UpstreamAddress, String> {
+    if let Some(path) = text.strip_prefix("unix:") {
+        if !path.starts_with('/') {
+            return Err(format!("\"{text}\": a Unix socket path must be absolute"));
+        }
+        return Ok(UpstreamAddress::Unix(PathBuf::from(path)));
+    }
+    match text.to_socket_addrs() {
+        Ok(mut addrs) => addrs
+            .next()
+            .map(UpstreamAddress::Tcp)
+            .ok_or_else(|| format!("\"{text}\" resolves to no address")),
+        Err(e) => Err(format!("\"{text}\" is not host:port or unix:/path ({e})")),
+    }
+}
+
+/// The route for a request: the longest matching prefix, a route naming
+/// the request's host before one for any host. None: static files.
+pub fn select_route<'a>(routes: &'a [Route], path: &[u8], host: Option<&str>) -> Option<&'a Route> {
+    let host = host.map(|h| {
+        h.rsplit_once(':').map_or(h, |(name, port)| {
+            // "example.com:443" -> "example.com"; "[::1]" stays whole.
+            if port.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty() {
+                name
+            } else {
+                h
+            }
+        })
+    });
+    routes
+        .iter()
+        .filter(|r| path.starts_with(r.prefix.as_bytes()))
+        .filter(|r| match (&r.host, host) {
+            (None, _) => true,
+            (Some(want), Some(got)) => want.eq_ignore_ascii_case(got),
+            (Some(_), None) => false,
+        })
+        .max_by_key(|r| (r.prefix.len(), r.host.is_some()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn route(prefix: &str, host: Option<&str>, target: RouteTarget) -> Route {
+        Route {
+            prefix: prefix.into(),
+            host: host.map(Into::into),
+            target,
+        }
+    }
+
+    #[test]
+    fn longest_prefix_and_host_win() {
+        let routes = vec![
+            route("/", None, RouteTarget::Static),
+            route("/api/", None, RouteTarget::Upstream(0)),
+            route("/api/", Some("b.example"), RouteTarget::Upstream(1)),
+            route("/api/v2/", None, RouteTarget::Upstream(2)),
+        ];
+        let pick = |p: &[u8], h| select_route(&routes, p, h).map(|r| r.target);
+        assert_eq!(pick(b"/index.html", None), Some(RouteTarget::Static));
+        assert_eq!(
+            pick(b"/api/x", Some("a.example")),
+            Some(RouteTarget::Upstream(0))
+        );
+        assert_eq!(
+            pick(b"/api/x", Some("B.example:8443")),
+            Some(RouteTarget::Upstream(1))
+        );
+        assert_eq!(
+            pick(b"/api/v2/x", Some("b.example")),
+            Some(RouteTarget::Upstream(2))
+        );
+        assert_eq!(
+            select_route(&routes[1..], b"/other", None).map(|r| r.target),
+            None
+        );
+    }
+
+    #[test]
+    fn addresses_and_errors() {
+        assert_eq!(
+            parse_address("127.0.0.1:8000"),
+            Ok(UpstreamAddress::Tcp("127.0.0.1:8000".parse().unwrap()))
+        );
+        assert_eq!(
+            parse_address("unix:/run/app.sock"),
+            Ok(UpstreamAddress::Unix("/run/app.sock".into()))
+        );
+        assert!(parse_address("unix:relative.sock").is_err());
+        assert!(parse_address("no-port").is_err());
+    }
+}

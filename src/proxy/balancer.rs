@@ -1,0 +1,163 @@
+//! One worker's upstream groups: which server takes the next request
+//! (smooth weighted round-robin, as nginx does it), which servers are left
+//! out after a failure (passive health: for `fail_timeout`, then tried
+//! again), and the idle keep-alive connections kept to each server.
+//!
+//! Owned by one worker thread: no locks, no sharing.
+
+use super::BackendStream;
+use crate::config::Upstream;
+use std::collections::VecDeque;
+use std::time::Instant;
+
+pub struct Upstreams {
+    groups: Vec<Group>,
+}
+
+struct Group {
+    config: Upstream,
+    servers: Vec<ServerState>,
+}
+
+#[derive(Default)]
+struct ServerState {
+    current_weight: i64,
+    down_until: Option<Instant>,
+    /// Idle connections, most recently used last, with when they went idle.
+    idle: VecDeque<(BackendStream, Instant)>,
+}
+
+impl Upstreams {
+    pub fn new(configs: &[Upstream]) -> Upstreams {
+        Upstreams {
+            groups: configs
+                .iter()
+                .map(|c| Group {
+                    servers: c.servers.iter().map(|_| ServerState::default()).collect(),
+                    config: c.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    pub fn config(&self, group: usize) -> &Upstream {
+        &self.groups[group].config
+    }
+
+    /// The next server for a request, skipping those that failed lately and
+    /// those in `tried`. None: no server is available (answer 502).
+    pub fn pick(&mut self, group: usize, tried: &[usize]) -> Option<usize> {
+        let now = Instant::now();
+        let g = &mut self.groups[group];
+        let mut total = 0i64;
+        let mut best: Option<(usize, i64)> = None;
+        for (i, s) in g.servers.iter_mut().enumerate() {
+            if tried.contains(&i) || s.down_until.is_some_and(|t| t > now) {
+                continue;
+            }
+            let weight = i64::from(g.config.servers[i].weight);
+            s.current_weight += weight;
+            total += weight;
+            if best.is_none_or(|(_, w)| s.current_weight > w) {
+                best = Some((i, s.current_weight));
+            }
+        }
+        let (chosen, _) = best?;
+        g.servers[chosen].current_weight -= total;
+        Some(chosen)
+    }
+
+    /// Leaves a server out for `fail_timeout`; its idle connections go too.
+    /// Returns true when it was up until now (so the caller logs it once).
+    pub fn mark_failed(&mut self, group: usize, server: usize) -> bool {
+        let g = &mut self.groups[group];
+        let s = &mut g.servers[server];
+        let now = Instant::now();
+        let was_up = s.down_until.is_none_or(|t| t <= now);
+        s.down_until = Some(now + g.config.fail_timeout);
+        s.idle.clear();
+        was_up
+    }
+
+    /// A request to this server succeeded: it is up.
+    pub fn mark_ok(&mut self, group: usize, server: usize) {
+        self.groups[group].servers[server].down_until = None;
+    }
+
+    /// An idle connection to this server that is still open, if any.
+    pub fn take_idle(&mut self, group: usize, server: usize) -> Option<BackendStream> {
+        let g = &mut self.groups[group];
+        let timeout = g.config.keepalive_timeout;
+        let idle = &mut g.servers[server].idle;
+        while let Some((conn, since)) = idle.pop_back() {
+            // The server may have closed it meanwhile (its own idle timeout):
+            // such a connection would fail the request it is given.
+            if since.elapsed() < timeout && conn.is_open_and_quiet() {
+                return Some(conn);
+            }
+        }
+        None
+    }
+
+    /// Keeps a connection whose response ended cleanly, within the limit.
+    pub fn put_idle(&mut self, group: usize, server: usize, conn: BackendStream) {
+        let g = &mut self.groups[group];
+        let idle = &mut g.servers[server].idle;
+        let now = Instant::now();
+        let timeout = g.config.keepalive_timeout;
+        idle.retain(|(_, since)| now.duration_since(*since) < timeout);
+        if idle.len() < g.config.keepalive {
+            idle.push_back((conn, now));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{UpstreamAddress, UpstreamServer};
+    use std::time::Duration;
+
+    fn upstream(weights: &[u32]) -> Upstream {
+        Upstream {
+            name: "app".into(),
+            servers: weights
+                .iter()
+                .enumerate()
+                .map(|(i, w)| UpstreamServer {
+                    address: UpstreamAddress::Tcp(
+                        format!("127.0.0.1:{}", 9000 + i).parse().unwrap(),
+                    ),
+                    weight: *w,
+                })
+                .collect(),
+            keepalive: 4,
+            keepalive_timeout: Duration::from_secs(60),
+            connect_timeout: Duration::from_secs(1),
+            read_timeout: Duration::from_secs(1),
+            fail_timeout: Duration::from_secs(60),
+            proxy_protocol: false,
+        }
+    }
+
+    #[test]
+    fn weighted_round_robin_is_smooth_and_proportional() {
+        let mut u = Upstreams::new(&[upstream(&[5, 1, 1])]);
+        let picks: Vec<usize> = (0..7).map(|_| u.pick(0, &[]).unwrap()).collect();
+        // nginx's smooth sequence for 5/1/1: a a b a c a a.
+        assert_eq!(picks, vec![0, 0, 1, 0, 2, 0, 0]);
+    }
+
+    #[test]
+    fn failed_servers_are_left_out_until_ok() {
+        let mut u = Upstreams::new(&[upstream(&[1, 1])]);
+        assert!(u.mark_failed(0, 0));
+        assert!(!u.mark_failed(0, 0), "already down: not logged again");
+        assert!((0..4).all(|_| u.pick(0, &[]) == Some(1)));
+        assert_eq!(u.pick(0, &[1]), None, "the only other server was tried");
+        u.mark_failed(0, 1);
+        assert_eq!(u.pick(0, &[]), None);
+        u.mark_ok(0, 0);
+        assert_eq!(u.pick(0, &[]), Some(0));
+    }
+}
