@@ -9,6 +9,7 @@ mod doctor;
 mod http;
 mod metrics;
 mod proxy;
+mod splice;
 mod static_files;
 mod tls;
 mod worker;

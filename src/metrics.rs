@@ -61,6 +61,9 @@ pub struct WorkerMetrics {
     pub proxy_bytes_copied_down: AtomicU64,
     /// Request body bytes to back ends, copied through user space.
     pub proxy_bytes_copied_up: AtomicU64,
+    /// Body bytes moved with splice() (kTLS clients), never in user space.
+    pub proxy_bytes_spliced_down: AtomicU64,
+    pub proxy_bytes_spliced_up: AtomicU64,
 }
 
 impl WorkerMetrics {
@@ -195,6 +198,14 @@ pub fn render(workers: &[Arc<WorkerMetrics>]) -> String {
                 (
                     "direction=\"up\",how=\"copied\"".into(),
                     w.proxy_bytes_copied_up.load(Relaxed),
+                ),
+                (
+                    "direction=\"down\",how=\"spliced\"".into(),
+                    w.proxy_bytes_spliced_down.load(Relaxed),
+                ),
+                (
+                    "direction=\"up\",how=\"spliced\"".into(),
+                    w.proxy_bytes_spliced_up.load(Relaxed),
                 ),
             ]
         },

@@ -2,11 +2,12 @@
 //! PROXY protocol v2 header that tells a back end who the client is.
 
 use crate::config::UpstreamAddress;
+use crate::splice::Pipe;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::os::fd::{AsRawFd, RawFd};
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncReadExt, AsyncWriteExt, Interest};
 use tokio::net::{TcpStream, UnixStream};
 
 #[derive(Debug)]
@@ -43,6 +44,31 @@ impl BackendStream {
         match self {
             BackendStream::Tcp(s) => s.write_all(buf).await,
             BackendStream::Unix(s) => s.write_all(buf).await,
+        }
+    }
+
+    /// Moves up to `len` bytes of the back end's response into `pipe`.
+    /// 0: the back end closed.
+    pub async fn splice_into(&self, pipe: &mut Pipe, len: usize) -> io::Result<usize> {
+        let fd = self.as_raw_fd();
+        match self {
+            BackendStream::Tcp(s) => {
+                s.async_io(Interest::READABLE, || pipe.fill_from(fd, len))
+                    .await
+            }
+            BackendStream::Unix(s) => {
+                s.async_io(Interest::READABLE, || pipe.fill_from(fd, len))
+                    .await
+            }
+        }
+    }
+
+    /// Moves what `pipe` holds to the back end.
+    pub async fn splice_from(&self, pipe: &mut Pipe) -> io::Result<usize> {
+        let fd = self.as_raw_fd();
+        match self {
+            BackendStream::Tcp(s) => s.async_io(Interest::WRITABLE, || pipe.drain_to(fd)).await,
+            BackendStream::Unix(s) => s.async_io(Interest::WRITABLE, || pipe.drain_to(fd)).await,
         }
     }
 

@@ -4,6 +4,7 @@
 //! send path, including `sendfile()` straight from the page cache; user-space
 //! TLS encrypts in full records instead.
 
+use crate::splice::Pipe;
 use crate::tls::ktls::{
     self, HANDSHAKE_KEY_UPDATE, RECORD_ALERT, RECORD_APPLICATION_DATA, RECORD_HANDSHAKE,
 };
@@ -145,6 +146,36 @@ impl Transport {
             k.count_sent(n);
         }
         Ok(n)
+    }
+
+    /// Body bytes can move between this socket and another with splice():
+    /// plain text on this side of the kernel, that is, plain TCP is not
+    /// worth it (user space copies are cheap there) and user-space TLS
+    /// cannot; kTLS can, and saves the whole trip through user space.
+    pub fn can_splice(&self) -> bool {
+        matches!(self, Transport::Ktls(..))
+    }
+
+    /// kTLS: moves what `pipe` holds to the client (the kernel encrypts).
+    pub async fn splice_from_pipe(&mut self, pipe: &mut Pipe) -> io::Result<usize> {
+        let Transport::Ktls(s, k) = self else {
+            return Err(io::ErrorKind::Unsupported.into());
+        };
+        let fd = s.as_raw_fd();
+        let n = s.async_io(Interest::WRITABLE, || pipe.drain_to(fd)).await?;
+        k.count_sent(n);
+        Ok(n)
+    }
+
+    /// kTLS: moves up to `len` bytes the client sent (decrypted by the
+    /// kernel) into `pipe`. 0: the client closed.
+    pub async fn splice_to_pipe(&mut self, pipe: &mut Pipe, len: usize) -> io::Result<usize> {
+        let Transport::Ktls(s, _) = self else {
+            return Err(io::ErrorKind::Unsupported.into());
+        };
+        let fd = s.as_raw_fd();
+        s.async_io(Interest::READABLE, || pipe.fill_from(fd, len))
+            .await
     }
 
     /// TLS of either kind: the client came in over HTTPS.

@@ -19,6 +19,7 @@ use crate::proxy::{
     parse_response_head, proxy_v2_header, request_head, BackendStream, ClientInfo, ResponseFraming,
     ResponseHead,
 };
+use crate::splice::Pipe;
 use std::io;
 use tokio::time::timeout;
 
@@ -274,6 +275,9 @@ impl Connection {
             if remaining == 0 {
                 return Ok(());
             }
+            if chunked.is_none() && self.io.can_splice() && self.start == self.end {
+                return self.splice_body_up(backend, remaining).await;
+            }
             match timeout(body_timeout, self.read_more()).await {
                 Ok(Ok(0)) => return Err(Failure::Client(BodyError::End(End::ClientGone))),
                 Ok(Ok(_)) => {}
@@ -286,6 +290,41 @@ impl Connection {
                 Err(_) => return Err(Failure::Client(BodyError::Reject(408))),
             }
         }
+    }
+
+    /// The rest of a Content-Length request body, from a kTLS client
+    /// straight to the back end through a pipe.
+    async fn splice_body_up(
+        &mut self,
+        backend: &mut BackendStream,
+        mut remaining: u64,
+    ) -> Result<(), Failure> {
+        let body_timeout = self.worker.settings.timeouts.request_body;
+        let mut pipe = Pipe::new().map_err(Failure::NoResponse)?;
+        while remaining > 0 {
+            let want = remaining.min(1 << 20) as usize;
+            let n = match timeout(body_timeout, self.io.splice_to_pipe(&mut pipe, want)).await {
+                Ok(Ok(0)) => return Err(Failure::Client(BodyError::End(End::ClientGone))),
+                Ok(Ok(n)) => n,
+                Ok(Err(e)) => {
+                    return Err(Failure::Client(BodyError::End(super::read_failed(
+                        "splice body",
+                        e,
+                    ))))
+                }
+                Err(_) => return Err(Failure::Client(BodyError::Reject(408))),
+            };
+            remaining -= n as u64;
+            while pipe.held > 0 {
+                match timeout(body_timeout, backend.splice_from(&mut pipe)).await {
+                    Ok(Ok(_)) => {}
+                    Ok(Err(e)) => return Err(Failure::NoResponse(e)),
+                    Err(_) => return Err(Failure::NoResponse(io::ErrorKind::TimedOut.into())),
+                }
+            }
+            WorkerMetrics::add(&self.worker.metrics.proxy_bytes_spliced_up, n as u64);
+        }
+        Ok(())
     }
 
     /// Sends the response head and streams the body to the client; returns
@@ -360,6 +399,24 @@ impl Connection {
         };
         let mut chunked = (framing == ResponseFraming::Chunked).then(ChunkedDecoder::new);
         let mut total = 0u64;
+        if chunked.is_none() && self.io.can_splice() {
+            // What came with the head goes the ordinary way, the rest
+            // straight from the back end's socket to the client's.
+            let keep = remaining.min(leftover.len() as u64) as usize;
+            self.out.extend_from_slice(&leftover[..keep]);
+            remaining -= keep as u64;
+            WorkerMetrics::add(&self.worker.metrics.proxy_bytes_copied_down, keep as u64);
+            if remaining == 0 {
+                self.flush().await?;
+                return Ok((keep as u64, leftover.len() == keep));
+            }
+            self.write_out(true).await?;
+            let until_close = framing == ResponseFraming::UntilClose;
+            let (spliced, clean) = self
+                .splice_body_down(backend, remaining, until_close, read_timeout)
+                .await?;
+            return Ok((keep as u64 + spliced, clean));
+        }
         loop {
             // `leftover` first (read with the head), then straight from the socket.
             let fresh = if leftover.is_empty() {
@@ -417,6 +474,50 @@ impl Connection {
                 self.write_out(false).await?;
             }
         }
+    }
+}
+
+impl Connection {
+    /// A response body from the back end straight to a kTLS client through
+    /// a pipe: `remaining` bytes, or until the back end closes.
+    async fn splice_body_down(
+        &mut self,
+        backend: &mut BackendStream,
+        mut remaining: u64,
+        until_close: bool,
+        read_timeout: std::time::Duration,
+    ) -> Result<(u64, bool), End> {
+        let send_timeout = self.worker.settings.timeouts.send;
+        let mut pipe = Pipe::new().map_err(|e| End::Io("pipe", e))?;
+        let mut total = 0u64;
+        while remaining > 0 {
+            let want = remaining.min(1 << 20) as usize;
+            let n = match timeout(read_timeout, backend.splice_into(&mut pipe, want)).await {
+                Ok(Ok(0)) if until_close => return Ok((total, false)),
+                Ok(Ok(0)) => {
+                    return Err(End::Io(
+                        "back-end splice",
+                        io::ErrorKind::UnexpectedEof.into(),
+                    ))
+                }
+                Ok(Ok(n)) => n,
+                Ok(Err(e)) => return Err(End::Io("back-end splice", e)),
+                Err(_) => return Err(End::Timeout("back-end read")),
+            };
+            if !until_close {
+                remaining -= n as u64;
+            }
+            while pipe.held > 0 {
+                match timeout(send_timeout, self.io.splice_from_pipe(&mut pipe)).await {
+                    Ok(Ok(_)) => {}
+                    Ok(Err(e)) => return Err(End::Io("splice to client", e)),
+                    Err(_) => return Err(End::Timeout("send")),
+                }
+            }
+            total += n as u64;
+            WorkerMetrics::add(&self.worker.metrics.proxy_bytes_spliced_down, n as u64);
+        }
+        Ok((total, true))
     }
 }
 
