@@ -145,11 +145,17 @@ def run_rps(run, variants, workers, load_cpus, threads):
 
             def fn(server, rep, scheme=scheme, size=size):
                 r = loads.wrk(server.url(scheme, f"/{size}"), a.duration, 50, threads, load_cpus)
-                return {"value": r["rps"], "errors": r["errors"], "raw": r["raw"]}
+                return {"value": r["rps"], "requests": r["requests"], "errors": r["errors"], "raw": r["raw"]}
 
-            run.measure("rps", f"rps/{scheme}/{size}/w{workers}",
-                        f"{scheme.upper()} {size.upper().replace('KB', ' KB')}, {workers} worker{'s' * (workers > 1)}",
-                        "req/s", "higher", targets[size] if workers == 1 else None, served, fn)
+            key = f"rps/{scheme}/{size}/w{workers}"
+            label = f"{scheme.upper()} {size.upper().replace('KB', ' KB')}, {workers} worker{'s' * (workers > 1)}"
+            # One worker against a load generator on one core: the client may
+            # be the limit, and then requests per server CPU-second compare
+            # the servers (as for connections per second).
+            derived = [(f"{key}/per-cpu", f"{label}, per server CPU-second", "req per server CPU-s", "higher",
+                        None, lambda r: r["requests"] / max(r["server_cpu_s"], 1e-3))] if workers == 1 else []
+            run.measure("rps", key, label, "req/s", "higher", targets[size] if workers == 1 else None, served, fn,
+                        derived=derived)
 
 
 def run_cps(run, variants, load_cpus):
@@ -250,6 +256,25 @@ def run_latency(run, variants, load_cpus):
                 ])
 
 
+def run_proxy(run, variants, load_cpus):
+    """Accelerator mode: both servers terminate TLS in front of the same
+    back end (plain-HTTP nginx) and pass /proxy/ to it."""
+    a = run.args
+    for size, measure, unit, target in (("1kb", "rps", "req/s", 1.2), ("100kb", "rps", "req/s", 1.2),
+                                        ("10mb", "throughput", "Gbit/s", 1.2)):
+        def fn(server, rep, size=size, measure=measure):
+            r = loads.wrk(server.url("https", f"/proxy/{size}"), a.duration, 50, 1, load_cpus)
+            value = r["rps"] if measure == "rps" else r["bytes_per_s"] * 8 / 1e9
+            return {"value": value, "requests": r["requests"], "errors": r["errors"], "raw": r["raw"]}
+
+        key = f"proxy/https/{size}"
+        label = f"HTTPS proxy, {size.upper().replace('KB', ' KB').replace('MB', ' MB')}, " + \
+            {"rps": "requests per second", "throughput": "throughput"}[measure]
+        derived = [(f"{key}/per-cpu", f"{label}, per server CPU-second", "req per server CPU-s", "higher", None,
+                    lambda r: r["requests"] / max(r["server_cpu_s"], 1e-3))] if measure == "rps" else []
+        run.measure("proxy", key, label, unit, "higher", target, variants, fn, derived=derived)
+
+
 def run_memory(run, variants):
     a = run.args
 
@@ -281,12 +306,12 @@ def ktls_status(binary):
     return out.returncode == 0, out.stdout + out.stderr
 
 
-def start_all(args, work, cert, key, workers, cpus, with_ktls):
+def start_all(args, work, cert, key, workers, cpus, with_ktls, backend_port):
     started = []
     try:
         for ktls in ([False, True] if with_ktls else [False]):
-            started.append(servers.start_tlsaccel(args.binary, work, cert, key, workers, cpus, ktls))
-            started.append(servers.start_nginx(work, cert, key, workers, cpus, ktls))
+            started.append(servers.start_tlsaccel(args.binary, work, cert, key, workers, cpus, ktls, backend_port))
+            started.append(servers.start_nginx(work, cert, key, workers, cpus, ktls, backend_port))
     except BaseException:
         for s in started:
             s.stop()
@@ -353,28 +378,34 @@ def main():
         work.chmod(0o755)
         make_files(work / "www")
         cert, key = make_certificate(work, args.rsa)
-        variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok)
+        backend = servers.start_backend(work, load_cpus)
         try:
-            if "rps" in sections:
-                run_rps(run, variants, 1, load_cpus, 1)
-            if "cps" in sections:
-                run_cps(run, variants, load_cpus)
-            if "throughput" in sections:
-                run_throughput(run, variants, load_cpus)
-            if "latency" in sections:
-                run_latency(run, variants, load_cpus)
-            if "memory" in sections:
-                run_memory(run, variants)
-        finally:
-            for s in variants:
-                s.stop()
-        if "rps" in sections and ncpu > 1:
-            variants = start_all(args, work, cert, key, ncpu, None, ktls_ok)
+            variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backend.http_port)
             try:
-                run_rps(run, variants, ncpu, None, ncpu)
+                if "rps" in sections:
+                    run_rps(run, variants, 1, load_cpus, 1)
+                if "cps" in sections:
+                    run_cps(run, variants, load_cpus)
+                if "throughput" in sections:
+                    run_throughput(run, variants, load_cpus)
+                if "latency" in sections:
+                    run_latency(run, variants, load_cpus)
+                if "proxy" in sections:
+                    run_proxy(run, variants, load_cpus)
+                if "memory" in sections:
+                    run_memory(run, variants)
             finally:
                 for s in variants:
                     s.stop()
+            if "rps" in sections and ncpu > 1:
+                variants = start_all(args, work, cert, key, ncpu, None, ktls_ok, backend.http_port)
+                try:
+                    run_rps(run, variants, ncpu, None, ncpu)
+                finally:
+                    for s in variants:
+                        s.stop()
+        finally:
+            backend.stop()
 
     info["elapsed_s"] = round(time.monotonic() - run.started)
     results = {"meta": info, "rows": run.rows}

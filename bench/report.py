@@ -13,12 +13,13 @@ import statistics
 import sys
 from pathlib import Path
 
-SECTIONS = ["rps", "cps", "throughput", "latency", "memory"]
+SECTIONS = ["rps", "cps", "throughput", "latency", "proxy", "memory"]
 TITLES = {
     "rps": "Requests per second (keep-alive, 50 connections)",
     "cps": "Connections per second (a new connection per 0-byte request)",
     "throughput": "Throughput",
     "latency": "Fixed-rate latency (vegeta, keep-alive, 615-byte page)",
+    "proxy": "Accelerator mode: TLS-terminating proxy to the same back end (keep-alive, 50 connections)",
     "memory": "Memory",
 }
 # (ours, reference): user-space TLS on both, then kTLS on both where measured.
@@ -220,6 +221,9 @@ bench/run.sh --quick    # a smoke check, under 3 minutes
   raw outputs).
 - Fixed-rate latency: vegeta at a set rate against a 615-byte page, with the
   server's CPU time per request.
+- Accelerator mode: both servers terminate TLS and pass `/proxy/` to the
+  same back end (a plain-HTTP nginx, one worker, on the load generator's
+  CPU) over keep-alive connections, adding the client's address headers.
 - Memory: resident set of the server (nginx: master and workers) holding
   idle keep-alive TLS connections, each after one request.
 - Targets (from the project's issue) apply to one worker each, user-space TLS.

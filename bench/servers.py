@@ -121,7 +121,7 @@ class Server:
                 self.proc.wait()
 
 
-def start_tlsaccel(binary, work, cert, key, workers, cpus, ktls):
+def start_tlsaccel(binary, work, cert, key, workers, cpus, ktls, backend_port):
     https_port, http_port = free_port(), free_port()
     tag = f"tlsaccel-w{workers}{'-ktls' if ktls else ''}"
     cfg = work / f"{tag}.toml"
@@ -153,6 +153,14 @@ valid = 30
 [log]
 level = "warn"
 access_log = "off"
+# Accelerator mode: /proxy/ goes to the shared back end.
+[[upstream]]
+name = "backend"
+servers = [{{ address = "127.0.0.1:{backend_port}" }}]
+keepalive = 64
+[[route]]
+prefix = "/proxy/"
+upstream = "backend"
 """)
     log_path = work / f"{tag}.log"
     with open(log_path, "wb") as log:
@@ -163,7 +171,7 @@ access_log = "off"
     return Server("tlsaccel", ktls, workers, proc, https_port, http_port, log_path, [proc.pid])
 
 
-def start_nginx(work, cert, key, workers, cpus, ktls):
+def start_nginx(work, cert, key, workers, cpus, ktls, backend_port):
     https_port, http_port = free_port(), free_port()
     tag = f"nginx-w{workers}{'-ktls' if ktls else ''}"
     prefix = work / tag
@@ -195,7 +203,22 @@ http {{
     fastcgi_temp_path {prefix}/fastcgi;
     uwsgi_temp_path {prefix}/uwsgi;
     scgi_temp_path {prefix}/scgi;
+    upstream backend {{
+        server 127.0.0.1:{backend_port};
+        keepalive 64;
+    }}
     server {{
+        # Accelerator mode, set up as nginx's documentation advises for a
+        # keep-alive TLS-terminating proxy that tells the back end the client.
+        location /proxy/ {{
+            proxy_pass http://backend;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Real-IP $remote_addr;
+            proxy_set_header X-Forwarded-Proto $scheme;
+        }}
         listen 127.0.0.1:{http_port} reuseport;
         listen 127.0.0.1:{https_port} ssl reuseport;
         server_name localhost;
@@ -210,20 +233,64 @@ http {{
     }}
 }}
 """)
+    proc, pids = launch_nginx(prefix, cfg, cpus, [https_port, http_port], workers)
+    return Server("nginx", ktls, workers, proc, https_port, http_port, prefix / "stderr.log", pids)
+
+
+def start_backend(work, cpus):
+    """The back end both proxies pass /proxy/ to: a plain-HTTP nginx serving
+    the same files (one worker, pinned with the load generator)."""
+    port = free_port()
+    prefix = work / "backend"
+    prefix.mkdir(exist_ok=True)
+    cfg = prefix / "nginx.conf"
+    cfg.write_text(f"""
+daemon off;
+worker_processes 1;
+worker_rlimit_nofile 200000;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+events {{ worker_connections 65536; }}
+http {{
+    default_type application/octet-stream;
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_timeout 3600s;
+    keepalive_requests {KEEPALIVE_REQUESTS};
+    open_file_cache max=1000 inactive=30s;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    server {{
+        listen 127.0.0.1:{port};
+        location /proxy/ {{ alias {work / 'www'}/; }}
+    }}
+}}
+""")
+    proc, pids = launch_nginx(prefix, cfg, cpus, [port], 1)
+    return Server("backend", False, 1, proc, port, port, prefix / "stderr.log", pids)
+
+
+def launch_nginx(prefix, cfg, cpus, ports, workers):
+    """Starts nginx in the foreground; returns it once it listens on every
+    port, with its master and worker pids."""
     log_path = prefix / "stderr.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(taskset(cpus) + [NGINX, "-p", str(prefix), "-c", str(cfg),
                                                  "-e", str(prefix / "error.log")],
                                 stdout=log, stderr=subprocess.STDOUT)
-    wait_for_port(https_port, proc, log_path)
-    wait_for_port(http_port, proc, log_path)
+    for port in ports:
+        wait_for_port(port, proc, log_path)
     # The master forks its workers: wait until all are there.
     for _ in range(100):
         pids = process_tree(proc.pid)
         if len(pids) >= workers + 1:
             break
         time.sleep(0.05)
-    return Server("nginx", ktls, workers, proc, https_port, http_port, log_path, pids)
+    return proc, pids
 
 
 def nginx_version():

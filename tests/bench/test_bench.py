@@ -15,11 +15,14 @@ WORKER_COUNTS = ["w1"] + ([f"w{CPUS}"] if CPUS > 1 else [])
 EXPECTED_ROWS = (
     [f"rps/{scheme}/{size}/{w}" for w in WORKER_COUNTS for scheme in ("http", "https")
      for size in ("0kb", "1kb", "10kb", "100kb")]
+    + [f"rps/{scheme}/{size}/w1/per-cpu" for scheme in ("http", "https") for size in ("0kb", "1kb", "10kb", "100kb")]
     + ["cps/http", "cps/http/per-cpu", "cps/https-full", "cps/https-full/per-cpu",
        "cps/https-resumed", "cps/https-resumed/per-cpu"]
     + [f"throughput/{scheme}/{size}" for scheme in ("http", "https") for size in ("100kb", "1mb", "10mb")]
     + ["download/https/1gib", "download/https/1gib/cpu-per-gb"]
     + [f"latency/https/{k}" for k in ("p99", "p50", "p90", "max", "success", "cpu-per-request")]
+    + ["proxy/https/1kb", "proxy/https/1kb/per-cpu", "proxy/https/100kb", "proxy/https/100kb/per-cpu",
+       "proxy/https/10mb"]
     + ["memory/idle-tls", "memory/idle-tls/per-connection"]
 )
 
@@ -40,7 +43,7 @@ def test_quick_run_reports_every_row_for_both_servers(tmp_path):
     report = (out / "report.md").read_text()
     for row in rows.values():
         assert f"| {row['label']} |" in report, row["label"]
-    for section in ("rps", "cps", "throughput", "latency", "memory"):
+    for section in ("rps", "cps", "throughput", "latency", "proxy", "memory"):
         png = out / f"{section}.png"
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", png
     # Raw outputs are kept; the kTLS article's ministat table among them.

@@ -111,9 +111,17 @@ impl Connection {
                 };
                 self.send_request(&mut backend, &upstream_head, head, reused)
                     .await?;
-                let (response, leftover) =
-                    read_response_head(&mut backend, head, read_timeout, reused && !has_body)
-                        .await?;
+                let mut head_buf = self.worker.take_buffer();
+                let read = read_response_head(
+                    &mut backend,
+                    &mut head_buf,
+                    head,
+                    read_timeout,
+                    reused && !has_body,
+                )
+                .await;
+                self.worker.give_back_buffer(head_buf);
+                let (response, leftover) = read?;
                 Ok((backend, response, leftover))
             };
             let failure = match attempt.await {
@@ -523,13 +531,15 @@ impl Connection {
 
 /// Reads the back end's response head, skipping interim (1xx) responses.
 /// Returns it with the bytes read past it (the start of the body).
+/// `buf` is any zeroed buffer (a worker's spare request buffer), grown if
+/// a head needs more.
 async fn read_response_head(
     backend: &mut BackendStream,
+    buf: &mut Vec<u8>,
     head: &RequestHead,
     read_timeout: std::time::Duration,
     stale_if_closed: bool,
 ) -> Result<(ResponseHead, Vec<u8>), Failure> {
-    let mut buf = vec![0u8; 16 * 1024];
     let mut len = 0;
     loop {
         match parse_response_head(&buf[..len], head.method == Method::Head) {
@@ -552,7 +562,7 @@ async fn read_response_head(
             Err(why) => return Err(Failure::BadResponse(why)),
         }
         if len == buf.len() {
-            buf.resize((buf.len() * 2).min(MAX_RESPONSE_HEAD), 0);
+            buf.resize((buf.len() * 2).clamp(4096, MAX_RESPONSE_HEAD), 0);
         }
         match timeout(read_timeout, backend.read(&mut buf[len..])).await {
             Ok(Ok(0)) if len == 0 && stale_if_closed => return Err(Failure::StaleIdle),
