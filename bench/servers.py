@@ -180,29 +180,11 @@ def start_nginx(work, cert, key, workers, cpus, ktls, backend_port):
     affinity = "worker_cpu_affinity auto;" if workers > 1 else ""
     cfg = prefix / "nginx.conf"
     cfg.write_text(f"""
-daemon off;
-master_process on;
-worker_processes {workers};
+{nginx_main(prefix, workers)}
 {affinity}
-worker_rlimit_nofile 200000;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log warn;
-events {{ worker_connections 65536; }}
 http {{
     include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_timeout 3600s;
-    keepalive_requests {KEEPALIVE_REQUESTS};
-    open_file_cache max=1000 inactive=30s;
-    open_file_cache_valid 30s;
-    client_body_temp_path {prefix}/body;
-    proxy_temp_path {prefix}/proxy;
-    fastcgi_temp_path {prefix}/fastcgi;
-    uwsgi_temp_path {prefix}/uwsgi;
-    scgi_temp_path {prefix}/scgi;
+{nginx_http_basics(prefix)}
     upstream backend {{
         server 127.0.0.1:{backend_port};
         keepalive 64;
@@ -245,25 +227,9 @@ def start_backend(work, cpus):
     prefix.mkdir(exist_ok=True)
     cfg = prefix / "nginx.conf"
     cfg.write_text(f"""
-daemon off;
-worker_processes 1;
-worker_rlimit_nofile 200000;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log warn;
-events {{ worker_connections 65536; }}
+{nginx_main(prefix, 1)}
 http {{
-    default_type application/octet-stream;
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_timeout 3600s;
-    keepalive_requests {KEEPALIVE_REQUESTS};
-    open_file_cache max=1000 inactive=30s;
-    client_body_temp_path {prefix}/body;
-    proxy_temp_path {prefix}/proxy;
-    fastcgi_temp_path {prefix}/fastcgi;
-    uwsgi_temp_path {prefix}/uwsgi;
-    scgi_temp_path {prefix}/scgi;
+{nginx_http_basics(prefix)}
     server {{
         listen 127.0.0.1:{port};
         location /proxy/ {{ alias {work / 'www'}/; }}
@@ -272,6 +238,35 @@ http {{
 """)
     proc, pids = launch_nginx(prefix, cfg, cpus, [port], 1)
     return Server("backend", False, 1, proc, port, port, prefix / "stderr.log", pids)
+
+
+def nginx_main(prefix, workers):
+    """The main context every nginx here runs with, its files under prefix."""
+    return f"""daemon off;
+master_process on;
+worker_processes {workers};
+worker_rlimit_nofile 200000;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+events {{ worker_connections 65536; }}"""
+
+
+def nginx_http_basics(prefix):
+    """The http-context settings both the servers under test and the back end
+    use: the settings the comparison is fair on."""
+    return f"""    default_type application/octet-stream;
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_timeout 3600s;
+    keepalive_requests {KEEPALIVE_REQUESTS};
+    open_file_cache max=1000 inactive=30s;
+    open_file_cache_valid 30s;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;"""
 
 
 def launch_nginx(prefix, cfg, cpus, ports, workers):

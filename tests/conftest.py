@@ -1,6 +1,7 @@
 """Fixtures for the integration tests: they start the real tlsaccel binary
 and talk to it with real clients (curl, openssl, Python sockets)."""
 
+import contextlib
 import hashlib
 import os
 import re
@@ -245,6 +246,53 @@ def curl(*args, check=True):
     if check and r.returncode != 0:
         raise AssertionError(f"curl {' '.join(args)} failed ({r.returncode}): {r.stderr.decode()}")
     return r
+
+
+NGINX = "/usr/sbin/nginx"
+
+
+@contextlib.contextmanager
+def nginx(tmp_path, http_context):
+    """Runs Debian's nginx (one worker, as root so it reads the tests' private
+    folders, its files under tmp_path) with `http_context` inside `http {}`,
+    where `{port}` is a free loopback port; yields that port."""
+    if not os.path.exists(NGINX):
+        pytest.fail("nginx is not installed (scripts/test.sh installs it)")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(f"""
+user root;
+worker_processes 1;
+daemon off;
+pid {tmp_path}/nginx.pid;
+error_log {tmp_path}/nginx-error.log info;
+events {{ worker_connections 256; }}
+http {{
+    access_log off;
+    client_body_temp_path {tmp_path}/body;
+    proxy_temp_path {tmp_path}/proxy;
+    fastcgi_temp_path {tmp_path}/fastcgi;
+    uwsgi_temp_path {tmp_path}/uwsgi;
+    scgi_temp_path {tmp_path}/scgi;
+{http_context.replace("{port}", str(port))}
+}}
+""")
+    proc = subprocess.Popen([NGINX, "-c", str(conf), "-p", str(tmp_path)], stderr=subprocess.PIPE)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise AssertionError(f"nginx exited: {proc.stderr.read().decode()}")
+                time.sleep(0.05)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(10)
 
 
 def pytest_collection_modifyitems(config, items):

@@ -185,6 +185,7 @@ impl Connection {
                     self.requests += 1;
                     WorkerMetrics::add(&self.worker.metrics.requests, 1);
                     match self.handle(&head).await {
+                        Ok(true) if self.requests == 1 => self.io.keep_alive_started(),
                         Ok(true) => {}
                         Ok(false) => return self.flush().await.err().unwrap_or(End::Done),
                         Err(end) => return end,
@@ -273,9 +274,6 @@ impl Connection {
         self.worker
             .log_access(self.peer, head, response.status, body_bytes);
         sent?;
-        if keep_alive && self.requests == 1 {
-            self.io.keep_alive_started();
-        }
         Ok(keep_alive)
     }
 

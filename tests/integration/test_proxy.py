@@ -12,7 +12,7 @@ import time
 import pytest
 
 from backend import Backend, stream_bytes
-from conftest import Reader, config_file, connect, curl
+from conftest import Reader, config_file, connect, curl, nginx
 
 BIG = 100 << 20
 
@@ -82,14 +82,16 @@ def test_large_downloads_are_byte_exact_in_every_framing(proxy, kind, tmp_path):
     assert hashlib.sha256(out.read_bytes()).digest() == hashlib.sha256(stream_bytes(BIG)).digest()
 
 
-@pytest.mark.parametrize("chunked", [False, True])
-def test_large_uploads_are_byte_exact(proxy, tmp_path, chunked):
+@pytest.mark.parametrize("method,chunked", [("POST", False), ("PUT", False), ("POST", True)])
+def test_large_uploads_are_byte_exact(proxy, tmp_path, method, chunked):
     data = os.urandom(1 << 20) * 100
     src = tmp_path / "up.bin"
     src.write_bytes(data)
     args = ["-H", "Transfer-Encoding: chunked"] if chunked else []
-    body = json.loads(curl("-k", "-T", str(src), *args, proxy.url("/upload")).stdout)["body"]
-    assert body == {"length": len(data), "sha256": hashlib.sha256(data).hexdigest(), "chunked": chunked}
+    send = ["--data-binary", f"@{src}"] if method == "POST" else ["-T", str(src)]
+    seen = json.loads(curl("-k", *send, *args, proxy.url("/upload")).stdout)
+    assert seen["method"] == method
+    assert seen["body"] == {"length": len(data), "sha256": hashlib.sha256(data).hexdigest(), "chunked": chunked}
 
 
 def test_expect_continue_is_answered_and_body_forwarded(proxy):
@@ -272,66 +274,37 @@ upstream = "missing"
         assert needle in r.stderr, r.stderr
 
 
-NGINX_BACKEND = """
-user root;
-worker_processes 1;
-daemon off;
-pid {tmp}/nginx.pid;
-error_log {tmp}/nginx-error.log warn;
-events {{ worker_connections 256; }}
-http {{
-    access_log off;
-    client_body_temp_path {tmp}/body;
-    proxy_temp_path {tmp}/proxy;
-    fastcgi_temp_path {tmp}/fastcgi;
-    uwsgi_temp_path {tmp}/uwsgi;
-    scgi_temp_path {tmp}/scgi;
-    server {{
-        listen 127.0.0.1:{port};
-        root {root};
-        add_header X-Conn $connection;
-        add_header X-Seen-For $http_x_forwarded_for;
-        add_header X-Seen-Proto $http_x_forwarded_proto;
-    }}
-}}
-"""
-
-
 def test_nginx_as_the_back_end(start, docroot, tmp_path):
     with open(docroot / "big-nginx.bin", "wb") as f:
         f.write(os.urandom(BIG))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    (tmp_path / "nginx.conf").write_text(NGINX_BACKEND.format(tmp=tmp_path, port=port, root=docroot))
-    os.chmod(tmp_path, 0o755)
-    nginx = subprocess.Popen(["/usr/sbin/nginx", "-c", str(tmp_path / "nginx.conf"), "-p", str(tmp_path)])
+    http_context = f"""
+    server {{
+        listen 127.0.0.1:{{port}};
+        root {docroot};
+        add_header X-Conn $connection;
+        add_header X-Seen-For $http_x_forwarded_for;
+        add_header X-Seen-Proto $http_x_forwarded_proto;
+    }}"""
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        cfg = config_file(tmp_path, docroot, extra=upstream_config([f"127.0.0.1:{port}"], prefix="/"), workers=1)
-        s = start("serve", "--config", str(cfg))
-        out = tmp_path / "n.bin"
-        head = text("-D", "-", "-o", str(out), s.url("/big-nginx.bin"))
-        assert "X-Seen-For: 127.0.0.1" in head and "X-Seen-Proto: https" in head, head
-        assert hashlib.sha256(out.read_bytes()).digest() == hashlib.sha256((docroot / "big-nginx.bin").read_bytes()).digest()
-        sock = connect(s)
-        reader = Reader(sock)
-        conns = set()
-        for _ in range(20):
-            sock.sendall(b"GET /f16385.bin HTTP/1.1\r\nHost: x\r\n\r\n")
-            status, headers, body = reader.response()
-            assert status == 200 and body == (docroot / "f16385.bin").read_bytes()
-            conns.add(headers["x-conn"])
-        assert len(conns) == 1, conns
-        sock.sendall(b"HEAD /f16385.bin HTTP/1.1\r\nHost: x\r\n\r\n")
-        status, headers, body = reader.response(head_request=True)
-        assert status == 200 and headers["content-length"] == "16385" and body == b""
+        with nginx(tmp_path, http_context) as port:
+            cfg = config_file(tmp_path, docroot, extra=upstream_config([f"127.0.0.1:{port}"], prefix="/"), workers=1)
+            s = start("serve", "--config", str(cfg))
+            out = tmp_path / "n.bin"
+            head = text("-D", "-", "-o", str(out), s.url("/big-nginx.bin"))
+            assert "X-Seen-For: 127.0.0.1" in head and "X-Seen-Proto: https" in head, head
+            assert hashlib.sha256(out.read_bytes()).digest() == \
+                hashlib.sha256((docroot / "big-nginx.bin").read_bytes()).digest()
+            sock = connect(s)
+            reader = Reader(sock)
+            conns = set()
+            for _ in range(20):
+                sock.sendall(b"GET /f16385.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+                status, headers, body = reader.response()
+                assert status == 200 and body == (docroot / "f16385.bin").read_bytes()
+                conns.add(headers["x-conn"])
+            assert len(conns) == 1, conns
+            sock.sendall(b"HEAD /f16385.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+            status, headers, body = reader.response(head_request=True)
+            assert status == 200 and headers["content-length"] == "16385" and body == b""
     finally:
-        nginx.terminate()
-        nginx.wait(10)
         (docroot / "big-nginx.bin").unlink()

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import BINARY, SIZES, Reader, config_file, connect, curl, sha256_file
+from conftest import BINARY, SIZES, Reader, config_file, connect, curl, nginx, sha256_file
 
 BIG = 100 << 20
 
@@ -251,52 +251,20 @@ def test_doctor_says_fully_usable():
     assert out.count("TX yes RX yes") == 6 and "/proc/net/tls_stat:" in out
 
 
-NGINX_CONF = """
-user root;
-worker_processes 1;
-daemon off;
-pid {tmp}/nginx.pid;
-error_log {tmp}/nginx-error.log info;
-events {{ worker_connections 256; }}
-http {{
-    access_log off;
+def test_nginx_with_ktls_serves_the_same(kserver, kroot, certs, tmp_path):
+    http_context = f"""
     sendfile on;
-    client_body_temp_path {tmp}/body;
-    proxy_temp_path {tmp}/proxy;
-    fastcgi_temp_path {tmp}/fastcgi;
-    uwsgi_temp_path {tmp}/uwsgi;
-    scgi_temp_path {tmp}/scgi;
     types {{ text/html html; application/octet-stream bin; }}
     server {{
-        listen 127.0.0.1:{port} ssl;
+        listen 127.0.0.1:{{port}} ssl;
         ssl_certificate {certs}/ecdsa.pem;
         ssl_certificate_key {certs}/ecdsa.key;
         ssl_protocols TLSv1.2 TLSv1.3;
         ssl_conf_command Options KTLS;
-        root {root};
-    }}
-}}
-"""
-
-
-def test_nginx_with_ktls_serves_the_same(kserver, kroot, certs, tmp_path):
-    nginx = "/usr/sbin/nginx"
-    if not os.path.exists(nginx):
-        pytest.fail("nginx is not installed (scripts/test.sh installs it)")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    conf = tmp_path / "nginx.conf"
-    conf.write_text(NGINX_CONF.format(tmp=tmp_path, port=port, certs=certs, root=kroot))
+        root {kroot};
+    }}"""
     stat0 = tls_stat()
-    proc = subprocess.Popen([nginx, "-c", str(conf), "-p", str(tmp_path)], stderr=subprocess.PIPE)
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with nginx(tmp_path, http_context) as port:
         requests = [
             [f"/f{s}.bin"] for s in SIZES
         ] + [["-r", "0-99", f"/f{1 << 20}.bin"], ["-r", "-16385", f"/f{1 << 20}.bin"], ["-I", "/f16384.bin"],
@@ -319,9 +287,6 @@ def test_nginx_with_ktls_serves_the_same(kserver, kroot, certs, tmp_path):
                     assert (ours_h and ours_h.group(1)) == (theirs_h and theirs_h.group(1)), (req, name)
         # nginx's connections were offloaded too.
         assert tls_stat()["TlsTxSw"] - stat0["TlsTxSw"] >= 2 * len(requests)
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def test_tx_zerocopy_opt_in(start, kroot, certs, tmp_path):
