@@ -7,6 +7,7 @@ socket, with keep-alive. What it saw comes back to the client:
   GET  /close/N        the same N bytes, no length: ends when the back end closes
   GET  /slow/S         answers after S seconds
   GET  /status/N       an empty response with status N (204, 304, ...)
+  ANY  /abort          hangs up at once, body unread, no answer
   POST|PUT /upload     reads the body (Content-Length or chunked); JSON with
                        its length and SHA-256
 
@@ -79,6 +80,8 @@ class Handler(socketserver.StreamRequestHandler):
                 name, value = h.split(":", 1)
                 headers.append([name, value.strip()])
             lower = {k.lower(): v for k, v in headers}
+            if target.endswith("/abort"):
+                return  # hangs up without reading the body or answering
             body = self.read_body(lower)
             with server.lock:
                 server.requests += 1

@@ -107,6 +107,16 @@ def test_expect_continue_is_answered_and_body_forwarded(proxy):
     assert "expect" not in headers_of(seen)
 
 
+def test_back_end_failing_mid_upload_is_502_and_close(proxy):
+    # The rest of the body is still coming: the connection cannot go on.
+    s = connect(proxy)
+    s.sendall(b"POST /abort HTTP/1.1\r\nHost: x\r\nContent-Length: 65536\r\n\r\n" + b"x" * 65536)
+    reader = Reader(s)
+    status, headers, _ = reader.response()
+    assert status == 502 and headers["connection"] == "close"
+    assert reader.at_eof()
+
+
 def test_head_204_304_have_no_body_and_connection_continues(proxy):
     s = connect(proxy)
     reader = Reader(s)

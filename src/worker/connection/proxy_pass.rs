@@ -156,7 +156,9 @@ impl Connection {
                     self.back_end_failed(group, server, &name, &address, &e.to_string());
                     tried.push(server);
                     if has_body || !idempotent || retried {
-                        return self.proxy_error(head, 502, false).await;
+                        // The body may have failed half-way: where the next
+                        // request starts is unknown, so the connection ends.
+                        return self.proxy_error(head, 502, has_body).await;
                     }
                     retried = true;
                 }
