@@ -259,18 +259,16 @@ impl Connection {
                 Err(BodyError::End(end)) => return Err(end),
             }
         };
+        self.answer(head, &response).await
+    }
+
+    /// Sends a complete response of our own and logs it. Ok(true): the
+    /// connection may carry another request.
+    async fn answer(&mut self, head: &RequestHead, response: &Response) -> Result<bool, End> {
         let keep_alive = !response.close && self.may_keep_alive(head);
-        let sent = self
-            .send(
-                &response,
-                keep_alive,
-                head.version == crate::http::Version::Http10,
-            )
-            .await;
-        let body_bytes = match &sent {
-            Ok(n) => *n,
-            Err(_) => 0,
-        };
+        let http10 = head.version == crate::http::Version::Http10;
+        let sent = self.send(response, keep_alive, http10).await;
+        let body_bytes = *sent.as_ref().unwrap_or(&0);
         self.worker
             .log_access(self.peer, head, response.status, body_bytes);
         sent?;

@@ -214,14 +214,7 @@ impl Connection {
         if body_unread {
             self.linger = true;
         }
-        let keep_alive = !response.close && self.may_keep_alive(head);
-        let sent = self
-            .send(&response, keep_alive, head.version == Version::Http10)
-            .await;
-        self.worker
-            .log_access(self.peer, head, status, *sent.as_ref().unwrap_or(&0));
-        sent?;
-        Ok(keep_alive)
+        self.answer(head, &response).await
     }
 
     /// Writes the head and streams the request body to the back end.
@@ -430,7 +423,7 @@ impl Connection {
         loop {
             // `leftover` first (read with the head), then straight from the socket.
             let fresh = if leftover.is_empty() {
-                let want = (TLS_CHUNK.min(remaining.min(usize::MAX as u64) as usize)).max(1);
+                let want = remaining.min(TLS_CHUNK as u64) as usize;
                 let spare = &mut self.out.spare(want)[..want];
                 let n = match timeout(read_timeout, backend.read(spare)).await {
                     Ok(Ok(n)) => n,
