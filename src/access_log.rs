@@ -2,7 +2,7 @@
 //! to its own buffer and hands full buffers (or, once a second, whatever it
 //! has) to one writer thread, so no worker ever blocks on the disk.
 
-use crate::http::RequestHead;
+use crate::exchange::Request;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -80,20 +80,20 @@ impl AccessLog {
         }
     }
 
-    pub fn request(&mut self, peer: SocketAddr, head: &RequestHead, status: u16, body_bytes: u64) {
+    pub fn request(&mut self, req: &Request, status: u16, body_bytes: u64) {
         let line = format!(
             "{} {} {}",
-            head.method,
-            String::from_utf8_lossy(&head.target),
-            head.version.as_str()
+            req.method,
+            String::from_utf8_lossy(&req.target),
+            req.version.as_str()
         );
         self.line(
-            peer,
+            req.client.addr,
             line.as_bytes(),
             status,
             body_bytes,
-            head.referer.as_deref(),
-            head.user_agent.as_deref(),
+            req.header_text("referer").as_deref(),
+            req.header_text("user-agent").as_deref(),
         );
     }
 

@@ -7,25 +7,18 @@ use rustls::ProtocolVersion;
 use std::process::ExitCode;
 
 fn kernel_release() -> String {
-    // SAFETY: utsname is plain data that uname fills; release is NUL-terminated.
-    unsafe {
-        let mut u: libc::utsname = std::mem::zeroed();
-        if libc::uname(&mut u) != 0 {
-            return "unknown".into();
-        }
-        std::ffi::CStr::from_ptr(u.release.as_ptr())
-            .to_string_lossy()
-            .into_owned()
-    }
+    rustix::system::uname()
+        .release()
+        .to_string_lossy()
+        .into_owned()
 }
 
 fn open_file_limit() -> (u64, u64) {
-    // SAFETY: getrlimit fills a local struct.
-    unsafe {
-        let mut lim: libc::rlimit = std::mem::zeroed();
-        libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim);
-        (lim.rlim_cur, lim.rlim_max)
-    }
+    let lim = rustix::process::getrlimit(rustix::process::Resource::Nofile);
+    (
+        lim.current.unwrap_or(u64::MAX),
+        lim.maximum.unwrap_or(u64::MAX),
+    )
 }
 
 pub fn run() -> ExitCode {

@@ -4,8 +4,10 @@
 
 mod access_log;
 mod buffer;
+mod cipher_suites;
 mod config;
 mod doctor;
+mod exchange;
 mod http;
 mod metrics;
 mod proxy;
@@ -123,7 +125,7 @@ fn serve(args: ServeArgs) -> ExitCode {
 fn check_config(path: &std::path::Path) -> ExitCode {
     let settings =
         config::read_file(path).and_then(|f| config::resolve(f, &config::Overrides::default()));
-    let mut errors = match settings {
+    let mut errors: Vec<String> = match settings {
         Ok(settings) => {
             let mut errors = Vec::new();
             if settings.listeners.iter().any(|l| l.tls) {
@@ -133,7 +135,7 @@ fn check_config(path: &std::path::Path) -> ExitCode {
             }
             errors
         }
-        Err(e) => e.0,
+        Err(e) => e.0.iter().map(ToString::to_string).collect(),
     };
     if errors.is_empty() {
         println!("ok");

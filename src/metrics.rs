@@ -12,32 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Why a TLS connection stayed in user space although kTLS is available.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fallback {
-    CipherNotOffloadable,
-    DataBuffered,
-    UlpAttachFailed,
-    HandshakeIncomplete,
-}
-
-impl Fallback {
-    pub const ALL: [Fallback; 4] = [
-        Fallback::CipherNotOffloadable,
-        Fallback::DataBuffered,
-        Fallback::UlpAttachFailed,
-        Fallback::HandshakeIncomplete,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Fallback::CipherNotOffloadable => "cipher_not_offloadable",
-            Fallback::DataBuffered => "data_buffered_at_handshake_end",
-            Fallback::UlpAttachFailed => "ulp_attach_failed",
-            Fallback::HandshakeIncomplete => "handshake_incomplete",
-        }
-    }
-}
+pub use crate::tls::Fallback;
 
 #[derive(Default)]
 #[repr(align(128))]

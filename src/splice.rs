@@ -4,26 +4,21 @@
 //! also encrypts or decrypts on the way, so proxied bodies never enter user
 //! space (the kernel-accelerator paper's point, done with stock Linux).
 
+use rustix::pipe::{pipe_with, splice, PipeFlags, SpliceFlags};
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, OwnedFd};
 
 /// A pipe used as the in-kernel buffer between two splices.
 pub struct Pipe {
     read: OwnedFd,
     write: OwnedFd,
     /// Bytes spliced in and not yet spliced out.
-    pub held: usize,
+    held: usize,
 }
 
 impl Pipe {
     pub fn new() -> io::Result<Pipe> {
-        let mut fds = [0; 2];
-        // SAFETY: pipe2 fills two descriptors we then own.
-        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: both descriptors were just created and are owned by nothing else.
-        let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+        let (read, write) = pipe_with(PipeFlags::CLOEXEC | PipeFlags::NONBLOCK)?;
         Ok(Pipe {
             read,
             write,
@@ -31,40 +26,28 @@ impl Pipe {
         })
     }
 
+    /// Bytes in the pipe, waiting to be moved out.
+    pub fn held(&self) -> usize {
+        self.held
+    }
+
     /// Moves up to `len` bytes from socket `from` into the pipe. 0: end of stream.
-    pub fn fill_from(&mut self, from: RawFd, len: usize) -> io::Result<usize> {
-        let n = splice(from, self.write.as_raw_fd(), len)?;
+    pub fn fill_from(&mut self, from: impl AsFd, len: usize) -> io::Result<usize> {
+        let n = splice(from, None, &self.write, None, len, FLAGS)?;
         self.held += n;
         Ok(n)
     }
 
     /// Moves what the pipe holds (up to `held`) into socket `to`.
-    pub fn drain_to(&mut self, to: RawFd) -> io::Result<usize> {
-        let n = splice(self.read.as_raw_fd(), to, self.held)?;
+    pub fn drain_to(&mut self, to: impl AsFd) -> io::Result<usize> {
+        let n = splice(&self.read, None, to, None, self.held, FLAGS)?;
         self.held -= n;
         Ok(n)
     }
 }
 
-fn splice(from: RawFd, to: RawFd, len: usize) -> io::Result<usize> {
-    // SAFETY: both descriptors are open for the call; null offsets mean
-    // "the descriptor's own position", as sockets and pipes require.
-    let n = unsafe {
-        libc::splice(
-            from,
-            std::ptr::null_mut(),
-            to,
-            std::ptr::null_mut(),
-            len,
-            libc::SPLICE_F_MOVE | libc::SPLICE_F_NONBLOCK,
-        )
-    };
-    if n < 0 {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(n as usize)
-    }
-}
+/// Non-blocking on the pipe too: the caller waits for socket readiness.
+const FLAGS: SpliceFlags = SpliceFlags::MOVE.union(SpliceFlags::NONBLOCK);
 
 #[cfg(test)]
 mod tests {
@@ -85,13 +68,13 @@ mod tests {
         let mut moved = 0;
         let mut received = Vec::new();
         while moved < 100_000 {
-            match pipe.fill_from(b.as_raw_fd(), 100_000 - moved) {
+            match pipe.fill_from(&b, 100_000 - moved) {
                 Ok(n) => moved += n,
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
                 Err(e) => panic!("{e}"),
             }
-            while pipe.held > 0 {
-                pipe.drain_to(c.as_raw_fd()).unwrap();
+            while pipe.held() > 0 {
+                pipe.drain_to(&c).unwrap();
                 let mut buf = [0u8; 65536];
                 d.set_nonblocking(true).unwrap();
                 while let Ok(n) = d.read(&mut buf) {

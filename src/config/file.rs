@@ -144,7 +144,7 @@ impl Default for TlsSection {
         TlsSection {
             certificate: Vec::new(),
             protocols: vec!["TLSv1.2".into(), "TLSv1.3".into()],
-            ciphers: crate::tls::supported_cipher_names()
+            ciphers: crate::cipher_suites::supported_names()
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),

@@ -43,7 +43,7 @@ pub struct TlsSettings {
     /// Empty means: generate a self-signed certificate for localhost at start.
     pub certificates: Vec<CertificatePair>,
     pub versions: Vec<TlsVersion>,
-    /// Cipher suite names as given (validated against `tls::cipher_suite_by_name`).
+    /// Cipher suite names as given (validated against `cipher_suites::by_name`).
     pub ciphers: Vec<String>,
     pub session_tickets: bool,
     pub tls13_tickets: usize,
@@ -142,9 +142,28 @@ pub struct Overrides {
 pub const DEFAULT_HTTPS_LISTEN: &str = "127.0.0.1:8443";
 pub const DEFAULT_PUBLIC_DIR: &str = "public";
 
-/// Every problem found in a configuration, each one line naming its key.
+/// One problem with a configuration.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{}: cannot read: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// TOML syntax, a wrong type or an unknown key, with line and column.
+    #[error("{}: {}", path.display(), source.to_string().trim_end().replace('\n', "\n  "))]
+    Syntax {
+        path: PathBuf,
+        source: Box<toml::de::Error>,
+    },
+    /// A value that parses but cannot be used: `key.path: why`.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// Every problem found in a configuration.
 #[derive(Debug)]
-pub struct ConfigErrors(pub Vec<String>);
+pub struct ConfigErrors(pub Vec<ConfigError>);
 
 impl std::fmt::Display for ConfigErrors {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -163,15 +182,17 @@ impl std::error::Error for ConfigErrors {}
 /// Reads and parses a configuration file; syntax errors and unknown keys
 /// come back with their line and column.
 pub fn read_file(path: &Path) -> Result<ConfigFile, ConfigErrors> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| ConfigErrors(vec![format!("{}: cannot read: {e}", path.display())]))?;
-    toml::from_str(&text).map_err(|e| {
-        let msg = e.to_string();
-        ConfigErrors(vec![format!(
-            "{}: {}",
-            path.display(),
-            msg.trim_end().replace('\n', "\n  ")
-        )])
+    let text = std::fs::read_to_string(path).map_err(|source| {
+        ConfigErrors(vec![ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        }])
+    })?;
+    toml::from_str(&text).map_err(|source| {
+        ConfigErrors(vec![ConfigError::Syntax {
+            path: path.to_path_buf(),
+            source: Box::new(source),
+        }])
     })
 }
 
@@ -366,7 +387,9 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, Conf
             routes,
         })
     } else {
-        Err(ConfigErrors(errors))
+        Err(ConfigErrors(
+            errors.into_iter().map(ConfigError::Invalid).collect(),
+        ))
     }
 }
 
@@ -408,10 +431,10 @@ fn resolve_tls(
         errors.push("tls.protocols: at least one protocol version is required".into());
     }
     for name in &t.ciphers {
-        if crate::tls::cipher_suite_by_name(name).is_none() {
+        if crate::cipher_suites::by_name(name).is_none() {
             errors.push(format!(
                 "tls.ciphers: \"{name}\" is not a supported cipher suite (supported: {})",
-                crate::tls::supported_cipher_names().join(", ")
+                crate::cipher_suites::supported_names().join(", ")
             ));
         }
     }
@@ -470,7 +493,12 @@ mod tests {
             "workers = 0\n[[listener]]\naddress = \"nope\"\n[tls]\nprotocols = [\"SSLv3\"]\nciphers = [\"RC4\"]\n[limits]\nmax_connections = 0\n",
         )
         .unwrap();
-        let errs = resolve(file, &Overrides::default()).unwrap_err().0;
+        let errs: Vec<String> = resolve(file, &Overrides::default())
+            .unwrap_err()
+            .0
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         for key in [
             "workers",
             "listener[0].address",
@@ -518,6 +546,6 @@ mod tests {
         )
         .unwrap_err()
         .0;
-        assert!(errs[0].starts_with("timeouts.send"), "{errs:?}");
+        assert!(errs[0].to_string().starts_with("timeouts.send"), "{errs:?}");
     }
 }

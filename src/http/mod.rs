@@ -1,15 +1,14 @@
-//! HTTP/1.x without I/O: parsing request heads and chunked bodies, and
-//! encoding response heads. The connection (in `worker`) feeds bytes in and
-//! writes what comes out, so every rule here is testable on plain slices.
+//! HTTP/1.x without I/O: parsing request heads into exchanges, decoding
+//! and re-encoding bodies, encoding response heads, and the keep-alive
+//! decision. The connection (in `worker`) feeds bytes in and writes what
+//! comes out, so every rule here is testable on plain slices.
 
-mod chunked;
+pub mod body;
 mod date;
+pub mod keep_alive;
 mod request;
-mod response;
+pub mod response;
 
-pub use chunked::ChunkedDecoder;
+pub use body::{BodyDecoder, DecodeError, Framing};
 pub use date::HttpDate;
-pub use request::{
-    parse_head, BodyFraming, HeadLimits, Method, ParseOutcome, RequestHead, Version,
-};
-pub use response::{Body, Response};
+pub use request::{parse_head, HeadLimits, ParseOutcome, RequestHead};

@@ -1,68 +1,20 @@
-//! Request heads: the request line and headers, the limits on their size,
-//! and the framing of the body that follows (checked strictly, so that no
-//! two parties can disagree on where this request ends).
+//! Request heads: the request line and header fields, the limits on
+//! their size, and the framing of the body that follows (checked strictly,
+//! so that no two parties can disagree on where this request ends). The
+//! result is a protocol-neutral `exchange::Request` plus what only HTTP/1
+//! needs: the wire framing, the client's wish to close, the head's length.
 
-use std::fmt;
+use super::body::Framing;
+use crate::exchange::{BodyLength, Client, Headers, Method, Request, Version};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Version {
-    Http10,
-    Http11,
-}
-
-impl Version {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Version::Http10 => "HTTP/1.0",
-            Version::Http11 => "HTTP/1.1",
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Method {
-    Get,
-    Head,
-    Other(String),
-}
-
-impl fmt::Display for Method {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Method::Get => f.write_str("GET"),
-            Method::Head => f.write_str("HEAD"),
-            Method::Other(m) => f.write_str(m),
-        }
-    }
-}
-
-/// How the request body is delimited.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BodyFraming {
-    None,
-    Length(u64),
-    Chunked,
-}
-
-/// The parsed head of one request, holding what the server acts on.
-#[derive(Debug, Clone)]
+/// A parsed HTTP/1 request head.
+#[derive(Debug)]
 pub struct RequestHead {
-    pub method: Method,
-    /// The request target exactly as sent (origin form or absolute form).
-    pub target: Vec<u8>,
-    pub version: Version,
-    pub host: Option<String>,
+    pub request: Request,
+    pub framing: Framing,
     /// The client asked to close (`Connection: close`), or, on HTTP/1.0,
     /// did not ask to keep the connection open.
     pub wants_close: bool,
-    pub body: BodyFraming,
-    pub expect_continue: bool,
-    pub if_none_match: Option<String>,
-    pub if_modified_since: Option<String>,
-    pub range: Option<String>,
-    pub if_range: Option<String>,
-    pub referer: Option<String>,
-    pub user_agent: Option<String>,
     /// Bytes the head occupied in the input, including the blank line.
     pub head_len: usize,
 }
@@ -96,7 +48,7 @@ fn reject(status: u16, why: &'static str) -> ParseOutcome {
 }
 
 /// Parses one request head from the start of `buf`.
-pub fn parse_head(buf: &[u8], limits: &HeadLimits) -> ParseOutcome {
+pub fn parse_head(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutcome {
     let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
     let mut req = httparse::Request::new(&mut headers);
     let head_len = match req.parse(buf) {
@@ -118,11 +70,7 @@ pub fn parse_head(buf: &[u8], limits: &HeadLimits) -> ParseOutcome {
     } else {
         Version::Http11
     };
-    let method = match req.method.unwrap_or("") {
-        "GET" => Method::Get,
-        "HEAD" => Method::Head,
-        other => Method::Other(other.to_string()),
-    };
+    let method = Method::parse(req.method.unwrap_or(""));
 
     let mut host: Option<String> = None;
     let mut host_count = 0;
@@ -130,26 +78,13 @@ pub fn parse_head(buf: &[u8], limits: &HeadLimits) -> ParseOutcome {
     let mut conn_keep_alive = false;
     let mut content_length: Option<u64> = None;
     let mut transfer_encoding: Option<String> = None;
-    let mut head = RequestHead {
-        method,
-        target: target.to_vec(),
-        version,
-        host: None,
-        wants_close: false,
-        body: BodyFraming::None,
-        expect_continue: false,
-        if_none_match: None,
-        if_modified_since: None,
-        range: None,
-        if_range: None,
-        referer: None,
-        user_agent: None,
-        head_len,
-    };
+    let mut expect_continue = false;
+    let mut fields = Headers::with_capacity(req.headers.len());
 
     for h in req.headers.iter() {
         let value = h.value;
         let name = h.name;
+        fields.append(name, value);
         if name.eq_ignore_ascii_case("host") {
             host_count += 1;
             host = Some(String::from_utf8_lossy(value).into_owned());
@@ -176,22 +111,10 @@ pub fn parse_head(buf: &[u8], limits: &HeadLimits) -> ParseOutcome {
             transfer_encoding = Some(String::from_utf8_lossy(value).into_owned());
         } else if name.eq_ignore_ascii_case("expect") {
             if trim(value).eq_ignore_ascii_case(b"100-continue") {
-                head.expect_continue = true;
+                expect_continue = true;
             } else {
                 return reject(417, "unsupported expectation");
             }
-        } else if name.eq_ignore_ascii_case("if-none-match") {
-            head.if_none_match = Some(text(value));
-        } else if name.eq_ignore_ascii_case("if-modified-since") {
-            head.if_modified_since = Some(text(value));
-        } else if name.eq_ignore_ascii_case("range") {
-            head.range = Some(text(value));
-        } else if name.eq_ignore_ascii_case("if-range") {
-            head.if_range = Some(text(value));
-        } else if name.eq_ignore_ascii_case("referer") {
-            head.referer = Some(text(value));
-        } else if name.eq_ignore_ascii_case("user-agent") {
-            head.user_agent = Some(text(value));
         }
     }
 
@@ -201,22 +124,40 @@ pub fn parse_head(buf: &[u8], limits: &HeadLimits) -> ParseOutcome {
     if version == Version::Http11 && host_count == 0 {
         return reject(400, "missing Host header");
     }
-    head.host = host;
-    head.body = match (transfer_encoding, content_length) {
+    let framing = match (transfer_encoding, content_length) {
         (Some(_), Some(_)) => return reject(400, "both Content-Length and Transfer-Encoding"),
         (Some(_), None) if version == Version::Http10 => {
             return reject(400, "Transfer-Encoding in an HTTP/1.0 request")
         }
-        (Some(te), None) if te.trim().eq_ignore_ascii_case("chunked") => BodyFraming::Chunked,
+        (Some(te), None) if te.trim().eq_ignore_ascii_case("chunked") => Framing::Chunked,
         (Some(_), None) => return reject(501, "unsupported Transfer-Encoding"),
-        (None, Some(0)) | (None, None) => BodyFraming::None,
-        (None, Some(n)) => BodyFraming::Length(n),
+        (None, Some(0)) | (None, None) => Framing::Empty,
+        (None, Some(n)) => Framing::Length(n),
     };
-    head.wants_close = match version {
+    let wants_close = match version {
         Version::Http11 => conn_close,
         Version::Http10 => conn_close || !conn_keep_alive,
     };
-    ParseOutcome::Complete(Box::new(head))
+    let body = match framing {
+        Framing::Empty => BodyLength::None,
+        Framing::Length(n) => BodyLength::Known(n),
+        Framing::Chunked | Framing::UntilClose => BodyLength::Unknown,
+    };
+    ParseOutcome::Complete(Box::new(RequestHead {
+        request: Request {
+            method,
+            target: target.to_vec(),
+            version,
+            headers: fields,
+            host,
+            body,
+            expect_continue,
+            client,
+        },
+        framing,
+        wants_close,
+        head_len,
+    }))
 }
 
 /// An incomplete head is fine only while it stays within the limits.
@@ -247,10 +188,6 @@ fn trim(mut s: &[u8]) -> &[u8] {
     s
 }
 
-fn text(value: &[u8]) -> String {
-    String::from_utf8_lossy(trim(value)).into_owned()
-}
-
 /// Digits only: no sign, no spaces inside, no overflow.
 fn parse_decimal(s: &[u8]) -> Option<u64> {
     if s.is_empty() || s.len() > 19 || !s.iter().all(u8::is_ascii_digit) {
@@ -268,8 +205,16 @@ mod tests {
         max_header_bytes: 256,
     };
 
+    fn client() -> Client {
+        Client {
+            addr: "127.0.0.1:1".parse().unwrap(),
+            local: None,
+            tls: false,
+        }
+    }
+
     fn parse(s: &str) -> ParseOutcome {
-        parse_head(s.as_bytes(), &LIMITS)
+        parse_head(s.as_bytes(), &LIMITS, client())
     }
 
     fn status(s: &str) -> u16 {
@@ -289,11 +234,12 @@ mod tests {
     #[test]
     fn simple_get() {
         let h = complete("GET /a?b HTTP/1.1\r\nHost: x\r\n\r\nGET");
-        assert_eq!(h.method, Method::Get);
-        assert_eq!(h.target, b"/a?b");
+        assert_eq!(h.request.method, Method::Get);
+        assert_eq!(h.request.target, b"/a?b");
         assert_eq!(h.head_len, 30);
         assert!(!h.wants_close);
-        assert_eq!(h.body, BodyFraming::None);
+        assert_eq!(h.framing, Framing::Empty);
+        assert_eq!(h.request.headers.get("host"), Some(&b"x"[..]));
     }
 
     #[test]
@@ -350,9 +296,9 @@ mod tests {
         );
         let same =
             complete("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 5\r\n\r\n");
-        assert_eq!(same.body, BodyFraming::Length(5));
+        assert_eq!(same.framing, Framing::Length(5));
         let chunked = complete("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\n\r\n");
-        assert_eq!(chunked.body, BodyFraming::Chunked);
+        assert_eq!(chunked.framing, Framing::Chunked);
     }
 
     #[test]
@@ -380,6 +326,7 @@ mod tests {
         let outcome = parse_head(
             format!("GET / HTTP/1.1\r\nHost: x\r\n{many}\r\n").as_bytes(),
             &limits,
+            client(),
         );
         assert!(matches!(
             outcome,

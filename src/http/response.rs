@@ -1,126 +1,108 @@
-//! Responses: status, the headers a handler chose, and a body that is
-//! either bytes in memory or a byte range of an open file (so the sender can
-//! use `sendfile()` for it). Encoding adds the headers every response has.
+//! Response heads on the HTTP/1 wire, without I/O: the status line, the
+//! exchange's header fields, and what HTTP/1 adds itself (body framing,
+//! `Connection`, and `Server`/`Date` unless the handler set them, as a
+//! proxied back end's are kept).
 
-use std::borrow::Cow;
-use std::fmt::Write as _;
-use std::rc::Rc;
-
+use super::body::Framing;
 use crate::buffer::ByteBuf;
-use crate::static_files::OpenFile;
+use crate::exchange::{reason_phrase, Response, Version};
+use std::fmt::Write as _;
 
-#[derive(Debug)]
-pub enum Body {
-    Empty,
-    Bytes(Cow<'static, [u8]>),
-    File {
-        file: Rc<OpenFile>,
-        offset: u64,
-        len: u64,
-    },
-}
-
-#[derive(Debug)]
-pub struct Response {
-    pub status: u16,
-    pub content_type: Option<&'static str>,
-    /// The declared length; for HEAD the length a GET would have sent.
-    pub content_length: u64,
-    /// Further headers, already formatted as `Name: value`.
-    pub headers: Vec<String>,
-    pub body: Body,
-    /// The connection must close after this response.
-    pub close: bool,
-}
-
-pub fn reason_phrase(status: u16) -> &'static str {
-    match status {
-        100 => "Continue",
-        200 => "OK",
-        206 => "Partial Content",
-        301 => "Moved Permanently",
-        304 => "Not Modified",
-        400 => "Bad Request",
-        403 => "Forbidden",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        408 => "Request Timeout",
-        413 => "Content Too Large",
-        414 => "URI Too Long",
-        416 => "Range Not Satisfiable",
-        417 => "Expectation Failed",
-        431 => "Request Header Fields Too Large",
-        500 => "Internal Server Error",
-        501 => "Not Implemented",
-        502 => "Bad Gateway",
-        503 => "Service Unavailable",
-        504 => "Gateway Timeout",
-        505 => "HTTP Version Not Supported",
-        _ => "Unknown",
+/// How a response body goes to this client: by its length when known,
+/// chunked to HTTP/1.1 clients otherwise, until close to HTTP/1.0 ones.
+/// Statuses without a body and answers to HEAD carry none.
+pub fn framing_for(
+    status: u16,
+    head_request: bool,
+    length: Option<u64>,
+    version: Version,
+) -> Framing {
+    if head_request || !status_has_body(status) {
+        return Framing::Empty;
+    }
+    match (length, version) {
+        (Some(n), _) => Framing::Length(n),
+        (None, Version::Http11) => Framing::Chunked,
+        (None, Version::Http10) => Framing::UntilClose,
     }
 }
 
-impl Response {
-    /// A small HTML error page. Statuses that leave the request stream in an
-    /// unknown state also close the connection.
-    pub fn error(status: u16) -> Response {
-        let reason = reason_phrase(status);
-        let page = format!(
-            "<html>\r\n<head><title>{status} {reason}</title></head>\r\n<body>\r\n<center><h1>{status} {reason}</h1></center>\r\n<hr><center>tlsaccel</center>\r\n</body>\r\n</html>\r\n"
-        );
-        Response {
-            status,
-            content_type: Some("text/html"),
-            content_length: page.len() as u64,
-            headers: Vec::new(),
-            body: Body::Bytes(Cow::Owned(page.into_bytes())),
-            close: matches!(status, 400 | 408 | 413 | 414 | 417 | 431 | 500 | 501 | 505),
-        }
-    }
+/// RFC 9110 6.4.1: 1xx, 204 and 304 responses never have content.
+pub fn status_has_body(status: u16) -> bool {
+    !((100..200).contains(&status) || status == 204 || status == 304)
+}
 
-    /// Turns a GET response into the HEAD response: same headers, no body.
-    pub fn without_body(mut self) -> Response {
-        self.body = Body::Empty;
-        self
+/// Writes the status line and header fields. `length` is the body's
+/// declared length (for HEAD: what a GET would have sent).
+pub fn encode_head(
+    out: &mut ByteBuf,
+    response: &Response,
+    date: &str,
+    framing: Framing,
+    length: Option<u64>,
+    keep_alive: bool,
+    version: Version,
+) {
+    let status = response.status;
+    let _ = write!(out, "HTTP/1.1 {status} {}\r\n", reason_phrase(status));
+    let h = &response.headers;
+    if !h.contains("server") {
+        out.extend_from_slice(b"Server: tlsaccel\r\n");
     }
-
-    /// Writes the status line and headers. `keep_alive` decides the
-    /// `Connection` header; HTTP/1.0 clients are told explicitly.
-    pub fn encode_head(&self, head: &mut ByteBuf, date: &str, keep_alive: bool, http10: bool) {
-        let _ = write!(
-            head,
-            "HTTP/1.1 {} {}\r\nServer: tlsaccel\r\nDate: {date}\r\n",
-            self.status,
-            reason_phrase(self.status)
-        );
-        if let Some(ct) = self.content_type {
-            let _ = write!(head, "Content-Type: {ct}\r\n");
-        }
-        if self.status != 304 {
-            let _ = write!(head, "Content-Length: {}\r\n", self.content_length);
-        }
-        for h in &self.headers {
-            head.extend_from_slice(h.as_bytes());
-            head.extend_from_slice(b"\r\n");
-        }
-        if !keep_alive {
-            head.extend_from_slice(b"Connection: close\r\n");
-        } else if http10 {
-            head.extend_from_slice(b"Connection: keep-alive\r\n");
-        }
-        head.extend_from_slice(b"\r\n");
+    if !h.contains("date") {
+        let _ = write!(out, "Date: {date}\r\n");
     }
+    for (name, value) in h.iter() {
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(b": ");
+        out.extend_from_slice(value);
+        out.extend_from_slice(b"\r\n");
+    }
+    match framing {
+        Framing::Length(n) => {
+            let _ = write!(out, "Content-Length: {n}\r\n");
+        }
+        Framing::Chunked => out.extend_from_slice(b"Transfer-Encoding: chunked\r\n"),
+        Framing::Empty if status_has_body(status) => {
+            // HEAD, or an empty body: the length a GET gets.
+            if let Some(n) = length {
+                let _ = write!(out, "Content-Length: {n}\r\n");
+            }
+        }
+        Framing::Empty | Framing::UntilClose => {}
+    }
+    if !keep_alive {
+        out.extend_from_slice(b"Connection: close\r\n");
+    } else if version == Version::Http10 {
+        out.extend_from_slice(b"Connection: keep-alive\r\n");
+    }
+    out.extend_from_slice(b"\r\n");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exchange::Body;
+
+    fn text(r: &Response, framing: Framing, length: Option<u64>, keep: bool, v: Version) -> String {
+        let mut out = ByteBuf::new();
+        encode_head(
+            &mut out,
+            r,
+            "Sun, 22 Nov 2026 12:00:00 GMT",
+            framing,
+            length,
+            keep,
+            v,
+        );
+        String::from_utf8(out.as_slice().to_vec()).unwrap()
+    }
 
     #[test]
     fn error_pages_declare_their_length() {
         let r = Response::error(404);
         let Body::Bytes(b) = &r.body else { panic!() };
-        assert_eq!(b.len() as u64, r.content_length);
+        assert_eq!(Some(b.len() as u64), r.body.length());
         assert!(!r.close);
         assert!(Response::error(400).close);
     }
@@ -128,12 +110,38 @@ mod tests {
     #[test]
     fn head_encoding() {
         let mut r = Response::error(405);
-        r.headers.push("Allow: GET, HEAD".into());
-        let mut out = ByteBuf::new();
-        r.encode_head(&mut out, "Sun, 22 Nov 2026 12:00:00 GMT", true, true);
-        let text = String::from_utf8(out.as_slice().to_vec()).unwrap();
-        assert!(text.starts_with("HTTP/1.1 405 Method Not Allowed\r\nServer: tlsaccel\r\n"));
-        assert!(text.contains("\r\nAllow: GET, HEAD\r\n"));
-        assert!(text.ends_with("Connection: keep-alive\r\n\r\n"));
+        r.headers.append("Allow", "GET, HEAD");
+        let t = text(&r, Framing::Length(7), Some(7), true, Version::Http10);
+        assert!(t.starts_with("HTTP/1.1 405 Method Not Allowed\r\nServer: tlsaccel\r\nDate: "));
+        assert!(
+            t.contains("\r\nContent-Type: text/html\r\nAllow: GET, HEAD\r\nContent-Length: 7\r\n")
+        );
+        assert!(t.ends_with("Connection: keep-alive\r\n\r\n"));
+    }
+
+    #[test]
+    fn framing_rules() {
+        use Version::*;
+        assert_eq!(framing_for(200, false, Some(5), Http11), Framing::Length(5));
+        assert_eq!(framing_for(200, false, None, Http11), Framing::Chunked);
+        assert_eq!(framing_for(200, false, None, Http10), Framing::UntilClose);
+        assert_eq!(framing_for(200, true, Some(5), Http11), Framing::Empty);
+        assert_eq!(framing_for(304, false, Some(5), Http11), Framing::Empty);
+        let mut r = Response::error(200);
+        r.headers.append("Date", "then");
+        r.headers.append("Server", "backend");
+        let t = text(&r, Framing::Empty, Some(9), false, Http11);
+        assert!(
+            t.contains("Content-Length: 9\r\n") && t.ends_with("Connection: close\r\n\r\n"),
+            "{t}"
+        );
+        assert_eq!(
+            (t.matches("Date:").count(), t.matches("Server:").count()),
+            (1, 1)
+        );
+        r.status = 304;
+        assert!(!text(&r, Framing::Empty, Some(9), true, Http11).contains("Content-Length"));
+        assert!(text(&r, Framing::Chunked, None, true, Http11)
+            .contains("Transfer-Encoding: chunked\r\n"));
     }
 }

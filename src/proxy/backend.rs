@@ -5,7 +5,7 @@ use crate::config::UpstreamAddress;
 use crate::splice::Pipe;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::os::fd::{AsRawFd, RawFd};
+use std::os::fd::{AsFd, BorrowedFd};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt, Interest};
 use tokio::net::{TcpStream, UnixStream};
@@ -50,14 +50,13 @@ impl BackendStream {
     /// Moves up to `len` bytes of the back end's response into `pipe`.
     /// 0: the back end closed.
     pub async fn splice_into(&self, pipe: &mut Pipe, len: usize) -> io::Result<usize> {
-        let fd = self.as_raw_fd();
         match self {
             BackendStream::Tcp(s) => {
-                s.async_io(Interest::READABLE, || pipe.fill_from(fd, len))
+                s.async_io(Interest::READABLE, || pipe.fill_from(s, len))
                     .await
             }
             BackendStream::Unix(s) => {
-                s.async_io(Interest::READABLE, || pipe.fill_from(fd, len))
+                s.async_io(Interest::READABLE, || pipe.fill_from(s, len))
                     .await
             }
         }
@@ -65,35 +64,29 @@ impl BackendStream {
 
     /// Moves what `pipe` holds to the back end.
     pub async fn splice_from(&self, pipe: &mut Pipe) -> io::Result<usize> {
-        let fd = self.as_raw_fd();
         match self {
-            BackendStream::Tcp(s) => s.async_io(Interest::WRITABLE, || pipe.drain_to(fd)).await,
-            BackendStream::Unix(s) => s.async_io(Interest::WRITABLE, || pipe.drain_to(fd)).await,
+            BackendStream::Tcp(s) => s.async_io(Interest::WRITABLE, || pipe.drain_to(s)).await,
+            BackendStream::Unix(s) => s.async_io(Interest::WRITABLE, || pipe.drain_to(s)).await,
         }
     }
 
     /// For an idle pooled connection: still open, and the back end has sent
     /// nothing unasked (which would be a close or a protocol error).
     pub fn is_open_and_quiet(&self) -> bool {
-        let mut byte = 0u8;
-        // SAFETY: a one-byte, non-blocking peek into a local on a live socket.
-        let n = unsafe {
-            libc::recv(
-                self.as_raw_fd(),
-                (&mut byte as *mut u8).cast(),
-                1,
-                libc::MSG_PEEK | libc::MSG_DONTWAIT,
-            )
-        };
-        n < 0 && io::Error::last_os_error().kind() == io::ErrorKind::WouldBlock
+        use rustix::net::{recv, RecvFlags};
+        let mut byte = [0u8; 1];
+        matches!(
+            recv(self, &mut byte[..], RecvFlags::PEEK | RecvFlags::DONTWAIT),
+            Err(e) if e == rustix::io::Errno::AGAIN
+        )
     }
 }
 
-impl AsRawFd for BackendStream {
-    fn as_raw_fd(&self) -> RawFd {
+impl AsFd for BackendStream {
+    fn as_fd(&self) -> BorrowedFd<'_> {
         match self {
-            BackendStream::Tcp(s) => s.as_raw_fd(),
-            BackendStream::Unix(s) => s.as_raw_fd(),
+            BackendStream::Tcp(s) => s.as_fd(),
+            BackendStream::Unix(s) => s.as_fd(),
         }
     }
 }

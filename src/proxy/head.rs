@@ -1,14 +1,15 @@
 //! Request and response heads as they cross the proxy, without I/O.
 //!
-//! Going up: the client's head with hop-by-hop headers removed, the
-//! client's identity added (`X-Forwarded-For` appended, `X-Forwarded-Proto`,
-//! `X-Forwarded-Host`, `X-Real-IP` set, never taken from the client), and
-//! exactly one body framing. Coming down: the back end's head with its
-//! hop-by-hop headers removed and its body framing read strictly; the
-//! client connection adds its own framing and `Connection` headers.
+//! Going up: an HTTP/1.1 head written from the exchange's request, with
+//! hop-by-hop fields removed, the client's identity added
+//! (`X-Forwarded-For` appended, `X-Forwarded-Proto`, `X-Forwarded-Host`,
+//! `X-Real-IP` set, never taken from the client), and exactly one body
+//! framing, tlsaccel's own. Coming down: the back end's head parsed into
+//! end-to-end fields and its body framing read strictly; the client's
+//! protocol adds its own framing and connection handling.
 
-use crate::http::{BodyFraming, RequestHead, Version};
-use std::net::IpAddr;
+use crate::exchange::{BodyLength, Headers, Request, Version};
+use crate::http::Framing;
 
 const MAX_HEADERS: usize = 100;
 
@@ -34,18 +35,10 @@ const SET_BY_PROXY: [&str; 6] = [
     "x-forwarded-for",
 ];
 
-pub struct ClientInfo {
-    pub addr: IpAddr,
-    /// "https" or "http": how the client reached us.
-    pub proto: &'static str,
-}
-
-fn connection_tokens(headers: &[httparse::Header<'_>]) -> Vec<String> {
-    headers
-        .iter()
-        .filter(|h| h.name.eq_ignore_ascii_case("connection"))
-        .flat_map(|h| {
-            String::from_utf8_lossy(h.value)
+fn connection_tokens<'a>(connection_values: impl Iterator<Item = &'a [u8]>) -> Vec<String> {
+    connection_values
+        .flat_map(|v| {
+            String::from_utf8_lossy(v)
                 .split(',')
                 .map(|t| t.trim().to_ascii_lowercase())
                 .collect::<Vec<_>>()
@@ -59,76 +52,66 @@ fn is_hop_by_hop(name: &str, tokens: &[String]) -> bool {
         || tokens.iter().any(|t| name.eq_ignore_ascii_case(t))
 }
 
-/// The head to send to the back end for a request whose raw head (as the
-/// client sent it, already validated by `parse_head`) is `raw`.
-pub fn request_head(
-    raw: &[u8],
-    head: &RequestHead,
-    client: &ClientInfo,
-    default_host: &str,
-) -> Vec<u8> {
-    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
-    let mut req = httparse::Request::new(&mut headers);
-    // parse_head accepted these bytes with the same parser and limits.
-    let _ = req.parse(raw);
-    let tokens = connection_tokens(req.headers);
-    let mut out = Vec::with_capacity(raw.len() + 160);
-    out.extend_from_slice(head.method.to_string().as_bytes());
+/// The head to send to the back end for `req`. `default_host` stands in
+/// for a missing Host (HTTP/1.0 clients).
+pub fn request_head(req: &Request, default_host: &str) -> Vec<u8> {
+    let tokens = connection_tokens(req.headers.get_all("connection"));
+    let mut out = Vec::with_capacity(512);
+    out.extend_from_slice(req.method.to_string().as_bytes());
     out.push(b' ');
-    out.extend_from_slice(&head.target);
+    out.extend_from_slice(&req.target);
     // An HTTP/1.0 client gets an HTTP/1.0 request upstream, so the back end
-    // answers in a framing that client understands (never chunked).
-    out.extend_from_slice(match head.version {
+    // answers it the way it would answer that client.
+    out.extend_from_slice(match req.version {
         Version::Http10 => b" HTTP/1.0\r\n",
         Version::Http11 => b" HTTP/1.1\r\n",
     });
     let mut forwarded_for = Vec::new();
-    for h in req.headers.iter() {
-        if h.name.eq_ignore_ascii_case("x-forwarded-for") {
-            forwarded_for.push(String::from_utf8_lossy(h.value).trim().to_string());
+    for (name, value) in req.headers.iter() {
+        if name.eq_ignore_ascii_case("x-forwarded-for") {
+            forwarded_for.push(String::from_utf8_lossy(value).trim().to_string());
         }
-        if is_hop_by_hop(h.name, &tokens)
-            || SET_BY_PROXY.iter().any(|n| h.name.eq_ignore_ascii_case(n))
+        if is_hop_by_hop(name, &tokens) || SET_BY_PROXY.iter().any(|n| name.eq_ignore_ascii_case(n))
         {
             continue;
         }
-        out.extend_from_slice(h.name.as_bytes());
+        out.extend_from_slice(name.as_bytes());
         out.extend_from_slice(b": ");
-        out.extend_from_slice(h.value);
+        out.extend_from_slice(value);
         out.extend_from_slice(b"\r\n");
     }
-    if head.host.is_none() {
+    if req.host.is_none() {
         out.extend_from_slice(format!("Host: {default_host}\r\n").as_bytes());
     }
+    let client = req.client.addr.ip().to_canonical();
     forwarded_for.retain(|v| !v.is_empty());
-    forwarded_for.push(client.addr.to_string());
+    forwarded_for.push(client.to_string());
     let mut extra = format!(
-        "X-Forwarded-For: {}\r\nX-Forwarded-Proto: {}\r\nX-Real-IP: {}\r\n",
+        "X-Forwarded-For: {}\r\nX-Forwarded-Proto: {}\r\nX-Real-IP: {client}\r\n",
         forwarded_for.join(", "),
-        client.proto,
-        client.addr
+        if req.client.tls { "https" } else { "http" },
     );
-    if let Some(host) = &head.host {
+    if let Some(host) = &req.host {
         extra.push_str(&format!("X-Forwarded-Host: {host}\r\n"));
     }
-    match head.body {
-        BodyFraming::None => {}
-        BodyFraming::Length(n) => extra.push_str(&format!("Content-Length: {n}\r\n")),
-        BodyFraming::Chunked => extra.push_str("Transfer-Encoding: chunked\r\n"),
+    match upstream_framing(req) {
+        Framing::Length(n) => extra.push_str(&format!("Content-Length: {n}\r\n")),
+        Framing::Chunked => extra.push_str("Transfer-Encoding: chunked\r\n"),
+        Framing::Empty | Framing::UntilClose => {}
     }
     out.extend_from_slice(extra.as_bytes());
     out.extend_from_slice(b"\r\n");
     out
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ResponseFraming {
-    /// No body (HEAD, 1xx, 204, 304).
-    None,
-    Length(u64),
-    Chunked,
-    /// The body ends when the back end closes.
-    UntilClose,
+/// How the request body is framed to the back end: by its length when
+/// known, re-encoded as chunks by tlsaccel otherwise.
+pub fn upstream_framing(req: &Request) -> Framing {
+    match req.body {
+        BodyLength::None => Framing::Empty,
+        BodyLength::Known(n) => Framing::Length(n),
+        BodyLength::Unknown => Framing::Chunked,
+    }
 }
 
 #[derive(Debug)]
@@ -136,12 +119,14 @@ pub struct ResponseHead {
     pub status: u16,
     /// Bytes the head took in the input.
     pub head_len: usize,
-    pub framing: ResponseFraming,
+    /// How the back end delimits the body that follows.
+    pub framing: Framing,
+    /// The declared length, for the client (a HEAD answer's included).
+    pub length: Option<u64>,
     /// The back-end connection may carry another request after this one.
     pub reusable: bool,
-    /// Status line and end-to-end headers for the client, without the
-    /// final blank line, framing and `Connection` (the client side adds them).
-    pub client_head: Vec<u8>,
+    /// End-to-end fields for the client: no hop-by-hop or framing fields.
+    pub headers: Headers,
 }
 
 /// Parses a back end's response head. Ok(None): incomplete. Err: a head
@@ -158,7 +143,12 @@ pub fn parse_response_head(
         Err(_) => return Err("malformed response head"),
     };
     let status = resp.code.ok_or("no status")?;
-    let tokens = connection_tokens(resp.headers);
+    let tokens = connection_tokens(
+        resp.headers
+            .iter()
+            .filter(|h| h.name.eq_ignore_ascii_case("connection"))
+            .map(|h| h.value),
+    );
     let mut lengths = Vec::new();
     let mut transfer_coding: Option<String> = None;
     for h in resp.headers.iter() {
@@ -179,9 +169,9 @@ pub fn parse_response_head(
     if lengths.len() > 1 {
         return Err("conflicting Content-Length values");
     }
-    let bodyless = head_request || (100..200).contains(&status) || status == 204 || status == 304;
+    let bodyless = head_request || !crate::http::response::status_has_body(status);
     let (framing, mut reusable) = match (&transfer_coding, lengths.first()) {
-        _ if bodyless => (ResponseFraming::None, true),
+        _ if bodyless => (Framing::Empty, true),
         (Some(te), cl) => {
             let chunked = te
                 .rsplit(',')
@@ -191,50 +181,58 @@ pub fn parse_response_head(
             // trusted again (RFC 9112 6.3).
             let trusted = cl.is_none();
             if chunked {
-                (ResponseFraming::Chunked, trusted)
+                (Framing::Chunked, trusted)
             } else {
-                (ResponseFraming::UntilClose, false)
+                (Framing::UntilClose, false)
             }
         }
-        (None, Some(n)) => (ResponseFraming::Length(*n), true),
-        (None, None) => (ResponseFraming::UntilClose, false),
+        (None, Some(n)) => (Framing::Length(*n), true),
+        (None, None) => (Framing::UntilClose, false),
     };
     if resp.version != Some(1) || tokens.iter().any(|t| t == "close") {
         reusable = false;
     }
-    let reason = resp.reason.unwrap_or("").trim();
-    let mut client_head = format!("HTTP/1.1 {status} {reason}\r\n").into_bytes();
+    let length = match framing {
+        Framing::Length(n) => Some(n),
+        Framing::Empty if transfer_coding.is_none() => lengths.first().copied(),
+        _ => None,
+    };
+    let mut headers = Headers::with_capacity(resp.headers.len());
     for h in resp.headers.iter() {
-        let framing_header = h.name.eq_ignore_ascii_case("content-length") && !bodyless;
-        if is_hop_by_hop(h.name, &tokens) || framing_header {
+        let framing_field = h.name.eq_ignore_ascii_case("content-length");
+        if is_hop_by_hop(h.name, &tokens) || framing_field {
             continue;
         }
-        client_head.extend_from_slice(h.name.as_bytes());
-        client_head.extend_from_slice(b": ");
-        client_head.extend_from_slice(h.value);
-        client_head.extend_from_slice(b"\r\n");
+        headers.append(h.name, h.value);
     }
     Ok(Some(ResponseHead {
         status,
         head_len,
         framing,
+        length,
         reusable,
-        client_head,
+        headers,
     }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exchange::Client;
     use crate::http::{parse_head, HeadLimits, ParseOutcome};
 
-    fn parsed(raw: &[u8]) -> Box<RequestHead> {
+    fn parsed(raw: &[u8], addr: &str, tls: bool) -> Request {
         let limits = HeadLimits {
             max_uri_bytes: 8192,
             max_header_bytes: 16384,
         };
-        match parse_head(raw, &limits) {
-            ParseOutcome::Complete(h) => h,
+        let client = Client {
+            addr: addr.parse().unwrap(),
+            local: None,
+            tls,
+        };
+        match parse_head(raw, &limits, client) {
+            ParseOutcome::Complete(h) => h.request,
             other => panic!("{other:?}"),
         }
     }
@@ -242,12 +240,8 @@ mod tests {
     #[test]
     fn request_head_drops_hop_by_hop_and_adds_the_client() {
         let raw = b"POST /api?q=1 HTTP/1.1\r\nHost: example.com\r\nConnection: keep-alive, X-Secret\r\nX-Secret: 1\r\nKeep-Alive: 5\r\nX-Forwarded-For: 203.0.113.9\r\nX-Real-IP: 6.6.6.6\r\nX-Forwarded-Proto: http\r\nExpect: 100-continue\r\nUser-Agent: t\r\nContent-Length: 3\r\n\r\n";
-        let head = parsed(raw);
-        let client = ClientInfo {
-            addr: "127.0.0.5".parse().unwrap(),
-            proto: "https",
-        };
-        let out = String::from_utf8(request_head(raw, &head, &client, "up")).unwrap();
+        let req = parsed(raw, "127.0.0.5:1", true);
+        let out = String::from_utf8(request_head(&req, "up")).unwrap();
         assert!(
             out.starts_with("POST /api?q=1 HTTP/1.1\r\nHost: example.com\r\n"),
             "{out}"
@@ -272,15 +266,15 @@ mod tests {
     #[test]
     fn chunked_request_and_http10_without_host() {
         let raw = b"PUT /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n";
-        let client = ClientInfo {
-            addr: "::1".parse().unwrap(),
-            proto: "http",
-        };
-        let out = String::from_utf8(request_head(raw, &parsed(raw), &client, "up")).unwrap();
+        let out = String::from_utf8(request_head(&parsed(raw, "[::1]:1", false), "up")).unwrap();
         assert_eq!(out.matches("Transfer-Encoding: chunked\r\n").count(), 1);
+        assert!(out.contains("X-Forwarded-Proto: http\r\n"));
         let raw = b"GET / HTTP/1.0\r\n\r\n";
-        let out =
-            String::from_utf8(request_head(raw, &parsed(raw), &client, "127.0.0.1:8000")).unwrap();
+        let out = String::from_utf8(request_head(
+            &parsed(raw, "[::1]:1", false),
+            "127.0.0.1:8000",
+        ))
+        .unwrap();
         assert!(
             out.starts_with("GET / HTTP/1.0\r\nHost: 127.0.0.1:8000\r\n"),
             "{out}"
@@ -294,47 +288,39 @@ mod tests {
             .unwrap();
         assert_eq!(
             (r.status, r.framing, r.reusable),
-            (200, ResponseFraming::Length(5), true)
+            (200, Framing::Length(5), true)
         );
-        assert_eq!(r.client_head, b"HTTP/1.1 200 OK\r\nX-A: b\r\n");
+        assert_eq!(format!("{:?}", r.headers), "[\"X-A: b\"]");
         let r = parse_response_head(
             b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n",
             false,
         )
         .unwrap()
         .unwrap();
-        assert_eq!((r.framing, r.reusable), (ResponseFraming::Chunked, true));
+        assert_eq!((r.framing, r.reusable), (Framing::Chunked, true));
         let r = parse_response_head(
             b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
             false,
         )
         .unwrap()
         .unwrap();
-        assert_eq!((r.framing, r.reusable), (ResponseFraming::Chunked, false));
+        assert_eq!((r.framing, r.reusable), (Framing::Chunked, false));
         let r = parse_response_head(b"HTTP/1.0 200 OK\r\n\r\n", false)
             .unwrap()
             .unwrap();
-        assert_eq!(
-            (r.framing, r.reusable),
-            (ResponseFraming::UntilClose, false)
-        );
+        assert_eq!((r.framing, r.reusable), (Framing::UntilClose, false));
         let r = parse_response_head(b"HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n", true)
             .unwrap()
             .unwrap();
-        assert_eq!(r.framing, ResponseFraming::None);
-        assert!(
-            String::from_utf8(r.client_head)
-                .unwrap()
-                .contains("Content-Length: 9"),
-            "HEAD keeps the length"
-        );
+        assert_eq!(r.framing, Framing::Empty);
+        assert_eq!(r.length, Some(9), "HEAD keeps the length");
         let r = parse_response_head(
             b"HTTP/1.1 304 Not Modified\r\nConnection: close\r\n\r\n",
             false,
         )
         .unwrap()
         .unwrap();
-        assert_eq!((r.framing, r.reusable), (ResponseFraming::None, false));
+        assert_eq!((r.framing, r.reusable), (Framing::Empty, false));
         assert!(parse_response_head(
             b"HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
             false

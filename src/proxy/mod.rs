@@ -3,16 +3,18 @@
 //! paper's accelerator sits in front of a web server and stays transparent
 //! (the back end still learns who the client is).
 //!
-//! This module holds what has no client I/O in it: each worker's view of
-//! its upstream groups (weighted round-robin, passive health, idle
-//! keep-alive connections), back-end connections, and the rewriting of
-//! request and response heads. The request's trip through a client
-//! connection is `worker::proxy_pass`.
+//! It is a handler of exchanges (`pass`): it takes an `exchange::Request`
+//! and its body, and answers with an `exchange::Response` whose body
+//! streams from the back end (`upstream_body`). Around it: each worker's
+//! view of its upstream groups (weighted round-robin, passive health, idle
+//! keep-alive connections), back-end connections, and head rewriting.
 
 mod backend;
 mod balancer;
 mod head;
+mod pass;
+mod upstream_body;
 
 pub use backend::{proxy_v2_header, BackendStream};
 pub use balancer::Upstreams;
-pub use head::{parse_response_head, request_head, ClientInfo, ResponseFraming, ResponseHead};
+pub use pass::Proxy;

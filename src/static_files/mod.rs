@@ -1,8 +1,9 @@
 //! The static file handler (nginx's `ngx_http_static_module` and
 //! `ngx_http_index_module`): maps a request to a file under the document
-//! root and decides status, validators and byte range. It returns a
-//! `Response` whose body names the open file; sending is the connection's
-//! job, so this module does no network I/O.
+//! root and decides status, validators and byte range. It takes an
+//! `exchange::Request` and returns an `exchange::Response` whose body names
+//! a range of the open file; sending is the protocol's job, so this module
+//! does no network I/O.
 
 mod cache;
 mod conditional;
@@ -14,12 +15,14 @@ pub use cache::OpenFileCache;
 pub use open::Root;
 pub use path::normalized as normalized_path;
 
-use crate::http::{Body, Method, RequestHead, Response};
+use crate::exchange::{Body, FileRange, Headers, Method, Request, Response};
 use cache::Found;
 use conditional::RangeAnswer;
 use std::fs::File;
 use std::io;
+use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::fs::MetadataExt;
+use std::rc::Rc;
 use std::time::{Duration, UNIX_EPOCH};
 
 /// An open regular file with the metadata responses need.
@@ -31,6 +34,12 @@ pub struct OpenFile {
     pub etag: String,
     pub last_modified: String,
     pub content_type: &'static str,
+}
+
+impl AsFd for OpenFile {
+    fn as_fd(&self) -> BorrowedFd<'_> {
+        self.file.as_fd()
+    }
 }
 
 impl OpenFile {
@@ -64,25 +73,24 @@ impl StaticFiles {
         }
     }
 
-    pub fn respond(&mut self, req: &RequestHead) -> Response {
-        let head = match req.method {
-            Method::Get => false,
-            Method::Head => true,
-            Method::Other(_) => {
-                let mut r = Response::error(405);
-                r.headers.push("Allow: GET, HEAD".into());
-                return r;
-            }
-        };
-        let response = self.respond_get(req);
-        if head {
-            response.without_body()
-        } else {
-            response
+    /// The response to a request. HEAD gets the GET response; the
+    /// protocol sends its head only.
+    pub fn respond(&mut self, req: &Request) -> Response {
+        if let Method::Other(_) = req.method {
+            let mut r = Response::error(405);
+            r.headers.append("Allow", "GET, HEAD");
+            return r;
         }
+        self.respond_get(req)
     }
 
-    fn respond_get(&mut self, req: &RequestHead) -> Response {
+    /// Whether this handler reads request bodies (it never does: a body
+    /// is discarded, or not asked for when the answer is a refusal).
+    pub fn accepts_body(req: &Request) -> bool {
+        matches!(req.method, Method::Get | Method::Head)
+    }
+
+    fn respond_get(&mut self, req: &Request) -> Response {
         if self.root.refresh(self.cache.valid()) {
             self.cache.clear();
         }
@@ -149,70 +157,70 @@ fn redirect_to_directory(path: &path::RequestPath) -> Response {
     }
     let mut r = Response::error(301);
     r.close = false;
-    r.headers.push(format!("Location: {location}"));
+    r.headers.append("Location", location);
     r
 }
 
-fn file_response(req: &RequestHead, file: std::rc::Rc<OpenFile>) -> Response {
-    let mut headers = vec![
-        format!("Last-Modified: {}", file.last_modified),
-        format!("ETag: {}", file.etag),
-    ];
-    if conditional::not_modified(
-        req.if_none_match.as_deref(),
-        req.if_modified_since.as_deref(),
+fn file_response(req: &Request, file: Rc<OpenFile>) -> Response {
+    let mut headers = Headers::with_capacity(6);
+    let text = |name| req.header_text(name);
+    let not_modified = conditional::not_modified(
+        text("if-none-match").as_deref(),
+        text("if-modified-since").as_deref(),
         &file.etag,
         file.mtime,
-    ) {
+    );
+    if !not_modified {
+        headers.append("Content-Type", file.content_type);
+    }
+    headers.append("Last-Modified", &file.last_modified);
+    headers.append("ETag", &file.etag);
+    if not_modified {
         return Response {
             status: 304,
-            content_type: None,
-            content_length: 0,
             headers,
             body: Body::Empty,
             close: false,
         };
     }
-    headers.push("Accept-Ranges: bytes".into());
+    headers.append("Accept-Ranges", "bytes");
     let len = file.len;
-    let answer = match &req.range {
+    let answer = match text("range") {
         Some(r)
             if conditional::if_range_allows(
-                req.if_range.as_deref(),
+                text("if-range").as_deref(),
                 &file.etag,
                 &file.last_modified,
             ) =>
         {
-            conditional::range(r, len)
+            conditional::range(r.trim(), len)
         }
         _ => RangeAnswer::Whole,
     };
     let (status, offset, part_len) = match answer {
         RangeAnswer::Whole => (200, 0, len),
         RangeAnswer::Part { start, end } => {
-            headers.push(format!("Content-Range: bytes {start}-{end}/{len}"));
+            headers.append("Content-Range", format!("bytes {start}-{end}/{len}"));
             (206, start, end - start + 1)
         }
         RangeAnswer::Unsatisfiable => {
             let mut r = Response::error(416);
             r.close = false;
-            r.headers.push(format!("Content-Range: bytes */{len}"));
+            r.headers.append("Content-Range", format!("bytes */{len}"));
             return r;
         }
     };
     Response {
         status,
-        content_type: Some(file.content_type),
-        content_length: part_len,
         headers,
         body: if part_len == 0 {
             Body::Empty
         } else {
-            Body::File {
+            Body::File(FileRange {
                 file,
                 offset,
                 len: part_len,
-            }
+            })
         },
         close: false,
     }

@@ -2,25 +2,13 @@
 //! resolution never leaves it: `openat2(RESOLVE_BENEATH)` refuses `..` above
 //! the root and symlinks (absolute or relative) that point outside it.
 
-use std::ffi::CString;
+use rustix::fs::{openat2, Mode, OFlags, ResolveFlags};
 use std::fs::File;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::ffi::OsStrExt;
+use std::os::fd::OwnedFd;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-const RESOLVE_NO_MAGICLINKS: u64 = 0x02;
-const RESOLVE_BENEATH: u64 = 0x08;
-
-/// `struct open_how` from linux/openat2.h (libc's is non-exhaustive).
-#[repr(C)]
-struct OpenHow {
-    flags: u64,
-    mode: u64,
-    resolve: u64,
-}
 
 /// An open handle on the document root directory. The path is resolved
 /// again from time to time, so a root deployed by switching a symlink
@@ -34,20 +22,11 @@ pub struct Root {
 }
 
 fn open_dir(path: &Path) -> io::Result<(OwnedFd, (u64, u64))> {
-    let c = CString::new(path.as_os_str().as_bytes())
-        .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
-    // SAFETY: c is a valid NUL-terminated string; the returned fd is owned below.
-    let fd = unsafe {
-        libc::open(
-            c.as_ptr(),
-            libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
-        )
-    };
-    if fd < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: fd was just returned by open and is not owned elsewhere.
-    let dir = unsafe { OwnedFd::from_raw_fd(fd) };
+    let dir = rustix::fs::open(
+        path,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?;
     let meta = File::from(dir.try_clone()?).metadata()?;
     Ok((dir, (meta.dev(), meta.ino())))
 }
@@ -97,33 +76,14 @@ impl Root {
         } else {
             relative
         };
-        let c = CString::new(path).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
-        let how = OpenHow {
-            flags: (libc::O_RDONLY | libc::O_CLOEXEC | libc::O_NOCTTY | libc::O_NONBLOCK) as u64,
-            mode: 0,
-            resolve: RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
-        };
+        let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY | OFlags::NONBLOCK;
+        let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_MAGICLINKS;
         loop {
-            // SAFETY: valid dirfd, NUL-terminated path, and a fully initialised
-            // open_how whose size we pass.
-            let fd = unsafe {
-                libc::syscall(
-                    libc::SYS_openat2,
-                    self.dir.as_raw_fd(),
-                    c.as_ptr(),
-                    &how as *const OpenHow,
-                    std::mem::size_of::<OpenHow>(),
-                )
-            };
-            if fd >= 0 {
-                // SAFETY: the kernel returned a new descriptor that we now own.
-                return Ok(unsafe { File::from_raw_fd(fd as i32) });
-            }
-            let err = io::Error::last_os_error();
-            // EAGAIN: a concurrent rename raced the resolution; try again.
-            if err.raw_os_error() != Some(libc::EAGAIN) && err.kind() != io::ErrorKind::Interrupted
-            {
-                return Err(err);
+            match openat2(&self.dir, path, flags, Mode::empty(), resolve) {
+                Ok(fd) => return Ok(File::from(fd)),
+                // EAGAIN: a concurrent rename raced the resolution; try again.
+                Err(rustix::io::Errno::AGAIN | rustix::io::Errno::INTR) => continue,
+                Err(e) => return Err(e.into()),
             }
         }
     }

@@ -5,12 +5,15 @@
 //! and reads and writes the control messages that carry record types
 //! (alerts, handshake messages) once the kernel owns the record layer.
 //!
-//! ABI: linux/tls.h. Key material is wiped from these structures on drop.
+//! ABI: linux/tls.h. Key material is wiped from these structures on drop
+//! (`zeroize`, through the owner's `&mut`). Every call takes a `BorrowedFd`,
+//! so a descriptor cannot be closed while the kernel uses it.
 
 use rustls::{ConnectionTrafficSecrets, ProtocolVersion, SupportedCipherSuite};
 use std::io;
 use std::mem::size_of;
-use std::os::fd::{AsRawFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
+use zeroize::Zeroize;
 
 const SOL_TLS: libc::c_int = 282;
 const TCP_ULP: libc::c_int = 31;
@@ -213,28 +216,24 @@ impl CryptoInfo {
         Self::from_parts(version, cipher, &[0u8; 32][..key_len], &[0u8; 12], 0)
             .expect("valid dummy parts")
     }
-
-    fn as_raw(&self) -> (*const libc::c_void, libc::socklen_t) {
-        match self {
-            CryptoInfo::AesGcm128(i) => (i as *const _ as *const _, size_of::<AesGcm128>() as _),
-            CryptoInfo::AesGcm256(i) => (i as *const _ as *const _, size_of::<AesGcm256>() as _),
-            CryptoInfo::Chacha20Poly1305(i) => (
-                i as *const _ as *const _,
-                size_of::<Chacha20Poly1305>() as _,
-            ),
-        }
-    }
 }
 
 impl Drop for CryptoInfo {
     fn drop(&mut self) {
-        let (ptr, len) = self.as_raw();
-        // SAFETY: ptr/len describe this value's own plain-data bytes; volatile
-        // writes keep the compiler from dropping the wipe.
-        unsafe {
-            let p = ptr as *mut u8;
-            for i in 0..len as usize {
-                std::ptr::write_volatile(p.add(i), 0);
+        match self {
+            CryptoInfo::AesGcm128(i) => {
+                i.key.zeroize();
+                i.iv.zeroize();
+                i.salt.zeroize();
+            }
+            CryptoInfo::AesGcm256(i) => {
+                i.key.zeroize();
+                i.iv.zeroize();
+                i.salt.zeroize();
+            }
+            CryptoInfo::Chacha20Poly1305(i) => {
+                i.key.zeroize();
+                i.iv.zeroize();
             }
         }
     }
@@ -246,15 +245,20 @@ pub enum Direction {
     Rx,
 }
 
-fn setsockopt(
-    fd: RawFd,
+/// `setsockopt()` with a value of plain data.
+fn setsockopt<T>(
+    fd: BorrowedFd<'_>,
     level: libc::c_int,
     name: libc::c_int,
-    value: *const libc::c_void,
-    len: libc::socklen_t,
+    value: &T,
 ) -> io::Result<()> {
-    // SAFETY: value points to len readable bytes for the duration of the call.
-    if unsafe { libc::setsockopt(fd, level, name, value, len) } == 0 {
+    let len = size_of::<T>() as libc::socklen_t;
+    // SAFETY: `fd` is open for the borrow's lifetime, and `value` is a live
+    // reference to `len` readable bytes for the duration of the call; the
+    // kernel only reads them.
+    let r =
+        unsafe { libc::setsockopt(fd.as_raw_fd(), level, name, (value as *const T).cast(), len) };
+    if r == 0 {
         Ok(())
     } else {
         Err(io::Error::last_os_error())
@@ -263,55 +267,54 @@ fn setsockopt(
 
 /// Attaches the kernel's "tls" upper-layer protocol. ENOENT: the tls module
 /// is not loaded (or not built).
-pub fn attach_ulp(fd: RawFd) -> io::Result<()> {
-    setsockopt(fd, libc::SOL_TCP, TCP_ULP, b"tls".as_ptr().cast(), 3)
+pub fn attach_ulp(fd: BorrowedFd<'_>) -> io::Result<()> {
+    setsockopt(fd, libc::SOL_TCP, TCP_ULP, b"tls")
 }
 
 /// Hands one direction's keys and sequence number to the kernel.
-pub fn install(fd: RawFd, direction: Direction, info: &CryptoInfo) -> io::Result<()> {
-    let (ptr, len) = info.as_raw();
+pub fn install(fd: BorrowedFd<'_>, direction: Direction, info: &CryptoInfo) -> io::Result<()> {
     let name = match direction {
         Direction::Tx => TLS_TX,
         Direction::Rx => TLS_RX,
     };
-    setsockopt(fd, SOL_TLS, name, ptr, len)
+    match info {
+        CryptoInfo::AesGcm128(i) => setsockopt(fd, SOL_TLS, name, i),
+        CryptoInfo::AesGcm256(i) => setsockopt(fd, SOL_TLS, name, i),
+        CryptoInfo::Chacha20Poly1305(i) => setsockopt(fd, SOL_TLS, name, i),
+    }
 }
 
 /// Lets sendfile() encrypt straight from the page cache (Linux 5.19+). The
 /// file must not change while it is being sent.
-pub fn enable_tx_zerocopy(fd: RawFd) -> io::Result<()> {
+pub fn enable_tx_zerocopy(fd: BorrowedFd<'_>) -> io::Result<()> {
     let one: libc::c_int = 1;
-    setsockopt(
-        fd,
-        SOL_TLS,
-        TLS_TX_ZEROCOPY_RO,
-        (&one as *const libc::c_int).cast(),
-        size_of::<libc::c_int>() as _,
-    )
+    setsockopt(fd, SOL_TLS, TLS_TX_ZEROCOPY_RO, &one)
 }
 
 /// One `recvmsg()` on a kTLS socket: the bytes, and the type of the record
 /// they came from (the kernel never mixes record types in one call).
-pub fn recv_record(fd: RawFd, buf: &mut [u8]) -> io::Result<(usize, u8)> {
+pub fn recv_record(fd: BorrowedFd<'_>, buf: &mut [u8]) -> io::Result<(usize, u8)> {
     let mut control = [0u64; 8];
     let mut iov = libc::iovec {
         iov_base: buf.as_mut_ptr().cast(),
         iov_len: buf.len(),
     };
-    // SAFETY: msghdr is plain data; every pointer set below outlives the call.
+    // SAFETY: msghdr is plain data, for which all zeroes is a valid value.
     let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
     msg.msg_iov = &mut iov;
     msg.msg_iovlen = 1;
     msg.msg_control = control.as_mut_ptr().cast();
     msg.msg_controllen = size_of::<[u64; 8]>() as _;
-    // SAFETY: fd is a socket; msg is fully initialised above.
-    let n = unsafe { libc::recvmsg(fd, &mut msg, 0) };
+    // SAFETY: fd is open for the borrow; msg points at `iov` (which spans
+    // `buf`, exclusively borrowed) and at `control`, all alive until return.
+    let n = unsafe { libc::recvmsg(fd.as_raw_fd(), &mut msg, 0) };
     if n < 0 {
         return Err(io::Error::last_os_error());
     }
     let mut record_type = RECORD_APPLICATION_DATA;
-    // SAFETY: the CMSG_* macros walk the control buffer the kernel filled,
-    // bounded by msg_controllen.
+    // SAFETY: the CMSG_* helpers walk the control buffer the kernel filled,
+    // bounded by the msg_controllen it set; CMSG_DATA of a TLS record-type
+    // message points at its one data byte, inside `control`.
     unsafe {
         let mut cmsg = libc::CMSG_FIRSTHDR(&msg);
         while !cmsg.is_null() {
@@ -325,30 +328,35 @@ pub fn recv_record(fd: RawFd, buf: &mut [u8]) -> io::Result<(usize, u8)> {
 }
 
 /// Sends one record of the given type (for alerts) through the kernel.
-pub fn send_record(fd: RawFd, record_type: u8, payload: &[u8]) -> io::Result<usize> {
+pub fn send_record(fd: BorrowedFd<'_>, record_type: u8, payload: &[u8]) -> io::Result<usize> {
     let mut control = [0u64; 4];
     let mut iov = libc::iovec {
         iov_base: payload.as_ptr() as *mut _,
         iov_len: payload.len(),
     };
-    // SAFETY: as in recv_record; the control buffer holds one 1-byte cmsg.
-    unsafe {
-        let mut msg: libc::msghdr = std::mem::zeroed();
-        msg.msg_iov = &mut iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = control.as_mut_ptr().cast();
-        msg.msg_controllen = libc::CMSG_SPACE(1) as _;
+    // SAFETY: msghdr is plain data, for which all zeroes is a valid value.
+    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
+    msg.msg_iov = &mut iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control.as_mut_ptr().cast();
+    // SAFETY: CMSG_SPACE is arithmetic on its argument.
+    msg.msg_controllen = unsafe { libc::CMSG_SPACE(1) } as _;
+    // SAFETY: `control` (32 bytes, 8-aligned) holds one cmsg header and a
+    // 1-byte payload (CMSG_SPACE(1) <= 32), so CMSG_FIRSTHDR is non-null and
+    // every write stays inside it; sendmsg only reads `payload` (the iovec
+    // is never written through) and `control`, both alive until return.
+    let n = unsafe {
         let cmsg = libc::CMSG_FIRSTHDR(&msg);
         (*cmsg).cmsg_level = SOL_TLS;
         (*cmsg).cmsg_type = TLS_SET_RECORD_TYPE;
         (*cmsg).cmsg_len = libc::CMSG_LEN(1) as _;
         *libc::CMSG_DATA(cmsg) = record_type;
-        let n = libc::sendmsg(fd, &msg, libc::MSG_NOSIGNAL);
-        if n < 0 {
-            Err(io::Error::last_os_error())
-        } else {
-            Ok(n as usize)
-        }
+        libc::sendmsg(fd.as_raw_fd(), &msg, libc::MSG_NOSIGNAL)
+    };
+    if n < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(n as usize)
     }
 }
 
@@ -422,7 +430,7 @@ pub fn probe() -> KernelSupport {
 /// Err only when the ULP itself cannot be attached.
 fn probe_one(version: ProtocolVersion, cipher: KernelCipher) -> io::Result<(bool, bool, bool)> {
     let (_client, server) = loopback_pair()?;
-    let fd = server.as_raw_fd();
+    let fd = server.as_fd();
     attach_ulp(fd)?;
     let info = CryptoInfo::dummy(version, cipher);
     let tx = install(fd, Direction::Tx, &info).is_ok();

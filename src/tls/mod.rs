@@ -8,110 +8,91 @@ mod offload;
 mod selfsigned;
 mod session;
 
-pub use offload::{decide_policy, offload, KernelTls, KtlsPolicy, Offload};
+pub use offload::{
+    decide_policy, offload, Fallback, KernelTls, KtlsPolicy, KtlsUnavailable, Offload,
+};
 pub use selfsigned::SelfSigned;
 pub use session::TlsSession;
 
+use crate::cipher_suites;
 use crate::config::{CertificatePair, TlsSettings, TlsVersion};
-use rustls::crypto::aws_lc_rs::{self as provider, cipher_suite as cs};
+use rustls::crypto::aws_lc_rs as provider;
 use rustls::crypto::CryptoProvider;
 use rustls::server::{ClientHello, ResolvesServerCert, ServerSessionMemoryCache};
 use rustls::sign::CertifiedKey;
-use rustls::{ServerConfig, SupportedCipherSuite};
+use rustls::ServerConfig;
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer};
+use std::path::PathBuf;
 use std::sync::Arc;
 
-/// (IANA name, OpenSSL name, suite). Order is the default preference.
-const CIPHER_SUITES: &[(&str, &str, SupportedCipherSuite)] = &[
-    (
-        "TLS_AES_256_GCM_SHA384",
-        "TLS_AES_256_GCM_SHA384",
-        cs::TLS13_AES_256_GCM_SHA384,
-    ),
-    (
-        "TLS_AES_128_GCM_SHA256",
-        "TLS_AES_128_GCM_SHA256",
-        cs::TLS13_AES_128_GCM_SHA256,
-    ),
-    (
-        "TLS_CHACHA20_POLY1305_SHA256",
-        "TLS_CHACHA20_POLY1305_SHA256",
-        cs::TLS13_CHACHA20_POLY1305_SHA256,
-    ),
-    (
-        "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
-        "ECDHE-ECDSA-AES256-GCM-SHA384",
-        cs::TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,
-    ),
-    (
-        "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
-        "ECDHE-ECDSA-AES128-GCM-SHA256",
-        cs::TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,
-    ),
-    (
-        "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256",
-        "ECDHE-ECDSA-CHACHA20-POLY1305",
-        cs::TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
-    ),
-    (
-        "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
-        "ECDHE-RSA-AES256-GCM-SHA384",
-        cs::TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,
-    ),
-    (
-        "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
-        "ECDHE-RSA-AES128-GCM-SHA256",
-        cs::TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
-    ),
-    (
-        "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
-        "ECDHE-RSA-CHACHA20-POLY1305",
-        cs::TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
-    ),
-];
-
-/// Looks a cipher suite up by its IANA or OpenSSL name.
-pub fn cipher_suite_by_name(name: &str) -> Option<SupportedCipherSuite> {
-    CIPHER_SUITES
-        .iter()
-        .find(|(iana, openssl, _)| {
-            name.eq_ignore_ascii_case(iana) || name.eq_ignore_ascii_case(openssl)
-        })
-        .map(|(_, _, suite)| *suite)
+/// Why the TLS configuration cannot be built; each names its file.
+#[derive(Debug, thiserror::Error)]
+pub enum TlsSetupError {
+    #[error("certificate {path}: {source}")]
+    Certificate { path: PathBuf, source: PemProblem },
+    #[error("private key {path}: {source}")]
+    PrivateKey { path: PathBuf, source: PemProblem },
+    #[error("private key {path}: unsupported key: {source}")]
+    UnsupportedKey {
+        path: PathBuf,
+        source: rustls::Error,
+    },
+    #[error("private key {key} does not match certificate {cert}")]
+    KeyMismatch { key: PathBuf, cert: PathBuf },
+    #[error("tls: the configured protocols and ciphers do not fit together: {0}")]
+    Incompatible(#[source] rustls::Error),
+    #[error("tls: cannot create session ticketer: {0}")]
+    Ticketer(#[source] rustls::Error),
+    #[error("cannot generate a self-signed certificate: {0}")]
+    SelfSigned(#[source] rcgen::Error),
+    #[error("cannot load the generated key: {0}")]
+    GeneratedKey(#[source] rustls::Error),
 }
 
-/// The IANA names of every supported suite, in default preference order.
-pub fn supported_cipher_names() -> Vec<&'static str> {
-    CIPHER_SUITES.iter().map(|(iana, _, _)| *iana).collect()
+/// What is wrong with a PEM file.
+#[derive(Debug, thiserror::Error)]
+pub enum PemProblem {
+    #[error("cannot read: {0}")]
+    Read(#[source] std::io::Error),
+    #[error("no CERTIFICATE block found")]
+    NoCertificate,
+    #[error("no PEM block of the expected kind found")]
+    NothingFound,
+    #[error("invalid PEM: {0}")]
+    Invalid(#[source] rustls_pki_types::pem::Error),
 }
 
-/// The IANA name of a negotiated suite, for logs.
-pub fn cipher_name(suite: SupportedCipherSuite) -> &'static str {
-    CIPHER_SUITES
-        .iter()
-        .find(|(_, _, s)| s.suite() == suite.suite())
-        .map(|(iana, _, _)| *iana)
-        .unwrap_or("unknown")
-}
-
-/// An error loading a certificate or key, naming the file.
-#[derive(Debug)]
-pub struct TlsSetupError(pub String);
-
-impl std::fmt::Display for TlsSetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+impl From<rustls_pki_types::pem::Error> for PemProblem {
+    fn from(e: rustls_pki_types::pem::Error) -> Self {
+        match e {
+            rustls_pki_types::pem::Error::Io(io) => PemProblem::Read(io),
+            rustls_pki_types::pem::Error::NoItemsFound => PemProblem::NothingFound,
+            other => PemProblem::Invalid(other),
+        }
     }
 }
 
-impl std::error::Error for TlsSetupError {}
+/// A read on a TLS connection that did not yield application data.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The client sent a TLS 1.3 KeyUpdate, which the kernel cannot
+    /// follow: the connection must close before any record is misread.
+    #[error("client sent a TLS KeyUpdate; this kernel's TLS cannot rekey")]
+    KeyUpdate,
+    #[error("TLS alert from client: level {level} description {description}")]
+    Alert { level: u8, description: u8 },
+    #[error("unexpected TLS record type {0} after offload")]
+    UnexpectedRecord(u8),
+}
 
 fn crypto_provider(settings: &TlsSettings) -> CryptoProvider {
     let cipher_suites = settings
         .ciphers
         .iter()
-        .filter_map(|n| cipher_suite_by_name(n))
+        .filter_map(|n| cipher_suites::by_name(n))
         .collect();
     CryptoProvider {
         cipher_suites,
@@ -124,44 +105,35 @@ pub fn load_certificate(
     pair: &CertificatePair,
     provider: &CryptoProvider,
 ) -> Result<CertifiedKey, TlsSetupError> {
-    let cert_path = pair.cert.display();
-    let key_path = pair.key.display();
+    let cert_error = |source| TlsSetupError::Certificate {
+        path: pair.cert.clone(),
+        source,
+    };
     let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(&pair.cert)
         .and_then(|it| it.collect::<Result<_, _>>())
-        .map_err(|e| {
-            TlsSetupError(format!(
-                "certificate {cert_path}: {}",
-                describe_pem_error(e)
-            ))
-        })?;
+        .map_err(|e| cert_error(e.into()))?;
     if chain.is_empty() {
-        return Err(TlsSetupError(format!(
-            "certificate {cert_path}: no CERTIFICATE block found"
-        )));
+        return Err(cert_error(PemProblem::NoCertificate));
     }
-    let key = PrivateKeyDer::from_pem_file(&pair.key)
-        .map_err(|e| TlsSetupError(format!("private key {key_path}: {}", describe_pem_error(e))))?;
+    let key = PrivateKeyDer::from_pem_file(&pair.key).map_err(|e| TlsSetupError::PrivateKey {
+        path: pair.key.clone(),
+        source: e.into(),
+    })?;
     let signing_key = provider
         .key_provider
         .load_private_key(key)
-        .map_err(|e| TlsSetupError(format!("private key {key_path}: unsupported key: {e}")))?;
+        .map_err(|source| TlsSetupError::UnsupportedKey {
+            path: pair.key.clone(),
+            source,
+        })?;
     let certified = CertifiedKey::new(chain, signing_key);
-    certified.keys_match().map_err(|_| {
-        TlsSetupError(format!(
-            "private key {key_path} does not match certificate {cert_path}"
-        ))
-    })?;
+    certified
+        .keys_match()
+        .map_err(|_| TlsSetupError::KeyMismatch {
+            key: pair.key.clone(),
+            cert: pair.cert.clone(),
+        })?;
     Ok(certified)
-}
-
-fn describe_pem_error(e: rustls_pki_types::pem::Error) -> String {
-    match e {
-        rustls_pki_types::pem::Error::Io(io) => format!("cannot read: {io}"),
-        rustls_pki_types::pem::Error::NoItemsFound => {
-            "no PEM block of the expected kind found".into()
-        }
-        other => format!("invalid PEM: {other:?}"),
-    }
 }
 
 /// Picks, for each client, the first configured certificate whose key can
@@ -217,11 +189,7 @@ pub fn build_server_config(
         .collect();
     let mut config = ServerConfig::builder_with_provider(Arc::new(provider))
         .with_protocol_versions(&versions)
-        .map_err(|e| {
-            TlsSetupError(format!(
-                "tls: the configured protocols and ciphers do not fit together: {e}"
-            ))
-        })?
+        .map_err(TlsSetupError::Incompatible)?
         .with_no_client_auth()
         .with_cert_resolver(Arc::new(CertificateChooser { certificates }));
 
@@ -234,8 +202,7 @@ pub fn build_server_config(
         Arc::new(rustls::server::NoServerSessionStorage {})
     };
     if settings.session_tickets {
-        config.ticketer = provider::Ticketer::new()
-            .map_err(|e| TlsSetupError(format!("tls: cannot create session ticketer: {e}")))?;
+        config.ticketer = provider::Ticketer::new().map_err(TlsSetupError::Ticketer)?;
         config.send_tls13_tickets = settings.tls13_tickets;
     } else {
         config.send_tls13_tickets = 0;
@@ -249,19 +216,6 @@ pub fn build_server_config(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_suite_is_known_by_both_names() {
-        for (iana, openssl, suite) in CIPHER_SUITES {
-            assert_eq!(cipher_suite_by_name(iana).unwrap().suite(), suite.suite());
-            assert_eq!(
-                cipher_suite_by_name(openssl).unwrap().suite(),
-                suite.suite()
-            );
-            assert_eq!(cipher_name(*suite), *iana);
-        }
-        assert!(cipher_suite_by_name("AES128-SHA").is_none());
-    }
 
     #[test]
     fn defaults_build_with_a_self_signed_certificate() {

@@ -5,12 +5,55 @@
 
 use super::ktls::{self, Direction, KernelCipher, KernelSupport};
 use super::TlsSession;
-use crate::metrics::Fallback;
 use rustls::kernel::KernelConnection;
 use rustls::server::ServerConnectionData;
 use rustls::ProtocolVersion;
 use std::io;
-use std::os::fd::RawFd;
+use std::os::fd::BorrowedFd;
+
+/// Why a TLS connection stayed in user space although kTLS is available.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fallback {
+    CipherNotOffloadable,
+    DataBuffered,
+    UlpAttachFailed,
+    HandshakeIncomplete,
+}
+
+impl Fallback {
+    pub const ALL: [Fallback; 4] = [
+        Fallback::CipherNotOffloadable,
+        Fallback::DataBuffered,
+        Fallback::UlpAttachFailed,
+        Fallback::HandshakeIncomplete,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Fallback::CipherNotOffloadable => "cipher_not_offloadable",
+            Fallback::DataBuffered => "data_buffered_at_handshake_end",
+            Fallback::UlpAttachFailed => "ulp_attach_failed",
+            Fallback::HandshakeIncomplete => "handshake_incomplete",
+        }
+    }
+}
+
+/// `tls.ktls = "on"`, and the kernel cannot offload what is configured.
+#[derive(Debug, thiserror::Error)]
+#[error("tls.ktls = \"on\" but the kernel cannot offload {missing}: {why}; set tls.ktls = \"auto\" to fall back to user-space TLS")]
+pub struct KtlsUnavailable {
+    missing: String,
+    why: String,
+}
+
+/// Secrets were handed over, and the kernel refused them.
+#[derive(Debug, thiserror::Error)]
+pub enum OffloadError {
+    #[error("extracting secrets: {0}")]
+    Secrets(#[source] rustls::Error),
+    #[error("installing keys: {0}")]
+    Install(#[source] io::Error),
+}
 
 /// What the kernel offers, decided once at start-up.
 #[derive(Debug)]
@@ -71,7 +114,11 @@ impl KernelTls {
 /// Moves the session into the kernel if this connection can be offloaded.
 /// Err means the secrets were handed over but the kernel refused them: the
 /// connection cannot continue (the start-up probe makes this rare).
-pub fn offload(fd: RawFd, session: TlsSession, policy: &KtlsPolicy) -> io::Result<Offload> {
+pub fn offload(
+    fd: BorrowedFd<'_>,
+    session: TlsSession,
+    policy: &KtlsPolicy,
+) -> Result<Offload, OffloadError> {
     let (Some(version), Some(suite)) = (session.protocol_version(), session.cipher_suite()) else {
         return Ok(Offload::UserSpace(
             Box::new(session),
@@ -102,21 +149,15 @@ pub fn offload(fd: RawFd, session: TlsSession, policy: &KtlsPolicy) -> io::Resul
             Fallback::UlpAttachFailed,
         ));
     }
-    let (secrets, conn) = session
-        .into_kernel()
-        .map_err(|e| io::Error::other(format!("extracting secrets: {e}")))?;
+    let (secrets, conn) = session.into_kernel().map_err(OffloadError::Secrets)?;
     let (tx_seq, tx) = &secrets.tx;
     let (rx_seq, rx) = &secrets.rx;
-    ktls::install(
-        fd,
-        Direction::Tx,
-        &ktls::CryptoInfo::new(version, *tx_seq, tx)?,
-    )?;
-    ktls::install(
-        fd,
-        Direction::Rx,
-        &ktls::CryptoInfo::new(version, *rx_seq, rx)?,
-    )?;
+    let install = |direction, seq, secrets| {
+        let info = ktls::CryptoInfo::new(version, seq, secrets)?;
+        ktls::install(fd, direction, &info)
+    };
+    install(Direction::Tx, *tx_seq, tx).map_err(OffloadError::Install)?;
+    install(Direction::Rx, *rx_seq, rx).map_err(OffloadError::Install)?;
     if policy.tx_zerocopy {
         if let Err(e) = ktls::enable_tx_zerocopy(fd) {
             tracing::debug!(error = %e, "TLS_TX_ZEROCOPY_RO refused");
@@ -134,7 +175,9 @@ pub fn offload(fd: RawFd, session: TlsSession, policy: &KtlsPolicy) -> io::Resul
 /// Probes the kernel once and decides, from `tls.ktls`, what to offload.
 /// Logs the one start-up line that says what is offloaded, or why nothing
 /// is. Err: `ktls = "on"` and the kernel cannot do what is configured.
-pub fn decide_policy(settings: &crate::config::TlsSettings) -> Result<Option<KtlsPolicy>, String> {
+pub fn decide_policy(
+    settings: &crate::config::TlsSettings,
+) -> Result<Option<KtlsPolicy>, KtlsUnavailable> {
     use crate::config::KtlsMode;
     if settings.ktls == KtlsMode::Off {
         tracing::info!("kTLS: off (tls.ktls = \"off\"): TLS records are encrypted in user space");
@@ -144,7 +187,7 @@ pub fn decide_policy(settings: &crate::config::TlsSettings) -> Result<Option<Ktl
     // The (version, cipher) pairs the configuration allows.
     let mut wanted: Vec<(ProtocolVersion, KernelCipher)> = Vec::new();
     for name in &settings.ciphers {
-        let Some(suite) = super::cipher_suite_by_name(name) else {
+        let Some(suite) = crate::cipher_suites::by_name(name) else {
             continue;
         };
         let version = suite.version().version;
@@ -172,10 +215,10 @@ pub fn decide_policy(settings: &crate::config::TlsSettings) -> Result<Option<Ktl
         } else {
             "not supported by this kernel".into()
         };
-        return Err(format!(
-            "tls.ktls = \"on\" but the kernel cannot offload {}: {why}; set tls.ktls = \"auto\" to fall back to user-space TLS",
-            describe(&no)
-        ));
+        return Err(KtlsUnavailable {
+            missing: describe(&no),
+            why,
+        });
     }
     if yes.is_empty() {
         tracing::warn!(

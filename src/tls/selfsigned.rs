@@ -21,9 +21,8 @@ impl SelfSigned {
             "127.0.0.1".to_string(),
             "::1".to_string(),
         ];
-        let generated = rcgen::generate_simple_self_signed(names).map_err(|e| {
-            TlsSetupError(format!("cannot generate a self-signed certificate: {e}"))
-        })?;
+        let generated =
+            rcgen::generate_simple_self_signed(names).map_err(TlsSetupError::SelfSigned)?;
         let der = CertificateDer::from(generated.cert.der().to_vec());
         let fingerprint = aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, &der)
             .as_ref()
@@ -37,7 +36,7 @@ impl SelfSigned {
         let signing_key = provider
             .key_provider
             .load_private_key(key)
-            .map_err(|e| TlsSetupError(format!("cannot load the generated key: {e}")))?;
+            .map_err(TlsSetupError::GeneratedKey)?;
         Ok(SelfSigned {
             certified_key: Arc::new(CertifiedKey::new(vec![der], signing_key)),
             fingerprint,

@@ -7,14 +7,13 @@ use socket2::{Domain, Protocol, SockAddr, Socket, Type};
 use std::io;
 use std::net::{SocketAddr, TcpListener};
 
-/// A start-up failure that names the address.
-#[derive(Debug)]
-pub struct BindError(pub String);
-
-impl std::fmt::Display for BindError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+/// A listening address that cannot be bound, with why.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot listen on {addr}: {}", describe(&self.source))]
+pub struct BindError {
+    pub addr: SocketAddr,
+    #[source]
+    pub source: io::Error,
 }
 
 fn new_socket(addr: &SocketAddr, reuse_port: bool) -> io::Result<Socket> {
@@ -33,12 +32,14 @@ fn new_socket(addr: &SocketAddr, reuse_port: bool) -> io::Result<Socket> {
     Ok(socket)
 }
 
-fn describe(addr: &SocketAddr, e: &io::Error) -> String {
+fn describe(e: &io::Error) -> String {
     match e.raw_os_error() {
-        Some(libc::EADDRINUSE) => format!("cannot listen on {addr}: address already in use"),
-        Some(libc::EACCES) => format!("cannot listen on {addr}: permission denied (ports below 1024 need root or CAP_NET_BIND_SERVICE)"),
-        Some(libc::EADDRNOTAVAIL) => format!("cannot listen on {addr}: no such local address"),
-        _ => format!("cannot listen on {addr}: {e}"),
+        Some(libc::EADDRINUSE) => "address already in use".into(),
+        Some(libc::EACCES) => {
+            "permission denied (ports below 1024 need root or CAP_NET_BIND_SERVICE)".into()
+        }
+        Some(libc::EADDRNOTAVAIL) => "no such local address".into(),
+        _ => e.to_string(),
     }
 }
 
@@ -49,26 +50,22 @@ pub fn bind_group(listener: &Listener, count: usize) -> Result<Vec<TcpListener>,
     if addr.port() != 0 {
         // SO_REUSEPORT would silently join another process's group on the
         // same port: probe without it first so "in use" is reported.
-        let probe = new_socket(&addr, false).map_err(|e| BindError(describe(&addr, &e)))?;
-        probe
-            .bind(&SockAddr::from(addr))
-            .map_err(|e| BindError(describe(&addr, &e)))?;
+        let failed = |source| BindError { addr, source };
+        let probe = new_socket(&addr, false).map_err(failed)?;
+        probe.bind(&SockAddr::from(addr)).map_err(failed)?;
     }
     let mut sockets = Vec::with_capacity(count);
     for _ in 0..count {
-        let socket = new_socket(&addr, true).map_err(|e| BindError(describe(&addr, &e)))?;
-        socket
-            .bind(&SockAddr::from(addr))
-            .map_err(|e| BindError(describe(&addr, &e)))?;
-        socket
-            .listen(listener.backlog)
-            .map_err(|e| BindError(describe(&addr, &e)))?;
+        let failed = |source| BindError { addr, source };
+        let socket = new_socket(&addr, true).map_err(failed)?;
+        socket.bind(&SockAddr::from(addr)).map_err(failed)?;
+        socket.listen(listener.backlog).map_err(failed)?;
         if addr.port() == 0 {
             addr = socket
                 .local_addr()
-                .ok()
-                .and_then(|a| a.as_socket())
-                .ok_or_else(|| BindError(format!("cannot read the address bound for {addr}")))?;
+                .map_err(failed)?
+                .as_socket()
+                .ok_or_else(|| failed(io::ErrorKind::AddrNotAvailable.into()))?;
         }
         sockets.push(TcpListener::from(socket));
     }
@@ -95,6 +92,6 @@ mod tests {
             backlog: 16,
         };
         let err = bind_group(&again, 1).unwrap_err();
-        assert!(err.0.contains("already in use"), "{}", err.0);
+        assert!(err.to_string().contains("already in use"), "{err}");
     }
 }

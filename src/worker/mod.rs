@@ -12,11 +12,14 @@ mod connection;
 mod listener;
 mod transport;
 
+pub use listener::BindError;
+
 use crate::access_log::{AccessLog, AccessLogWriter};
 use crate::config::{AccessLog as AccessLogSetting, DocumentRoot, Settings, Workers};
-use crate::http::{HttpDate, RequestHead};
+use crate::exchange::Request;
+use crate::http::HttpDate;
 use crate::metrics::WorkerMetrics;
-use crate::proxy::Upstreams;
+use crate::proxy::{Proxy, Upstreams};
 use crate::static_files::{OpenFileCache, Root, StaticFiles};
 use crate::tls::KtlsPolicy;
 use std::cell::{Cell, RefCell};
@@ -39,8 +42,9 @@ pub struct Worker {
     pub access_log: Option<RefCell<AccessLog>>,
     pub shutdown: watch::Receiver<bool>,
     pub metrics: Arc<WorkerMetrics>,
-    /// Back-end groups of the reverse proxy: balancing, health, idle connections.
-    pub upstreams: RefCell<Upstreams>,
+    /// The reverse proxy, with its back-end groups (balancing, health,
+    /// idle connections).
+    pub proxy: Proxy,
     active: Cell<usize>,
     /// Request buffers of idle connections, kept for reuse.
     spare_buffers: RefCell<Vec<Vec<u8>>>,
@@ -50,6 +54,41 @@ pub struct Worker {
 const SPARE_BUFFERS: usize = 64;
 
 impl Worker {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        id: usize,
+        settings: Arc<Settings>,
+        root: Root,
+        access_log: Option<crate::access_log::Sender>,
+        tls: Option<Arc<rustls::ServerConfig>>,
+        ktls: Option<Arc<KtlsPolicy>>,
+        shutdown: watch::Receiver<bool>,
+        metrics: Arc<WorkerMetrics>,
+    ) -> Worker {
+        let cache = OpenFileCache::new(
+            settings.open_file_cache.max_entries,
+            settings.open_file_cache.valid,
+        );
+        Worker {
+            id,
+            files: RefCell::new(StaticFiles::new(root, &settings.index, cache)),
+            date: RefCell::new(HttpDate::default()),
+            access_log: access_log.map(|s| RefCell::new(AccessLog::new(s))),
+            tls,
+            ktls,
+            shutdown,
+            proxy: Proxy {
+                upstreams: Rc::new(RefCell::new(Upstreams::new(&settings.upstreams))),
+                metrics: metrics.clone(),
+                body_timeout: settings.timeouts.request_body,
+            },
+            metrics,
+            active: Cell::new(0),
+            spare_buffers: RefCell::new(Vec::new()),
+            settings,
+        }
+    }
+
     /// A request buffer big enough for the largest allowed head.
     pub fn take_buffer(&self) -> Vec<u8> {
         let size = (self.settings.limits.max_header_bytes + 1024).max(16 * 1024);
@@ -66,20 +105,20 @@ impl Worker {
         }
     }
 
-    pub fn log_access(&self, peer: SocketAddr, head: &RequestHead, status: u16, body_bytes: u64) {
+    pub fn log_access(&self, req: &Request, status: u16, body_bytes: u64) {
         if let Some(log) = &self.access_log {
-            log.borrow_mut().request(peer, head, status, body_bytes);
+            log.borrow_mut().request(req, status, body_bytes);
         }
     }
 
     /// The upstream group for a request, if a route sends it to one.
-    pub fn upstream_for(&self, head: &RequestHead) -> Option<usize> {
+    pub fn upstream_for(&self, req: &Request) -> Option<usize> {
         let routes = &self.settings.routes;
         if routes.is_empty() {
             return None;
         }
-        let path = crate::static_files::normalized_path(&head.target)?;
-        match crate::config::select_route(routes, &path, head.host.as_deref())?.target {
+        let path = crate::static_files::normalized_path(&req.target)?;
+        match crate::config::select_route(routes, &path, req.host.as_deref())?.target {
             crate::config::RouteTarget::Upstream(group) => Some(group),
             crate::config::RouteTarget::Static => None,
         }
@@ -93,13 +132,30 @@ impl Worker {
 }
 
 /// A start-up failure, printed as one line before exiting with status 1.
-#[derive(Debug)]
-pub struct StartError(pub String);
-
-impl std::fmt::Display for StartError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Ktls(#[from] crate::tls::KtlsUnavailable),
+    #[error(transparent)]
+    Tls(#[from] crate::tls::TlsSetupError),
+    #[error(transparent)]
+    Bind(#[from] BindError),
+    #[error("cannot write the welcome page: {0}")]
+    WelcomePage(#[source] std::io::Error),
+    #[error("cannot open document root {}: {source}", path.display())]
+    Root {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    AccessLog(#[source] std::io::Error),
+    #[error("cannot start the admin listener: {0}")]
+    Admin(#[source] std::io::Error),
+    #[error("cannot start {what}: {source}")]
+    Thread {
+        what: &'static str,
+        source: std::io::Error,
+    },
 }
 
 const WELCOME_PAGE: &str = include_str!("welcome.html");
@@ -115,11 +171,8 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
     };
 
     let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
-        let ktls = crate::tls::decide_policy(&settings.tls)
-            .map_err(StartError)?
-            .map(Arc::new);
-        let built = crate::tls::build_server_config(&settings.tls, ktls.is_some())
-            .map_err(|e| StartError(e.to_string()))?;
+        let ktls = crate::tls::decide_policy(&settings.tls)?.map(Arc::new);
+        let built = crate::tls::build_server_config(&settings.tls, ktls.is_some())?;
         if let Some(s) = &built.self_signed {
             tracing::warn!(
                 "no certificate configured: using a self-signed certificate for localhost, SHA-256 fingerprint {}",
@@ -134,8 +187,7 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
     let (root_path, welcome_dir) = match &settings.root {
         DocumentRoot::Directory(dir) => (dir.clone(), None),
         DocumentRoot::Welcome => {
-            let dir = write_welcome_page(&settings.index)
-                .map_err(|e| StartError(format!("cannot write the welcome page: {e}")))?;
+            let dir = write_welcome_page(&settings.index).map_err(StartError::WelcomePage)?;
             tracing::info!(
                 "no document root and no ./public directory: serving the built-in welcome page"
             );
@@ -145,10 +197,11 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
 
     let mut groups = Vec::new();
     for l in &settings.listeners {
-        let sockets = listener::bind_group(l, worker_count).map_err(|e| StartError(e.0))?;
-        let bound = sockets[0]
-            .local_addr()
-            .map_err(|e| StartError(e.to_string()))?;
+        let sockets = listener::bind_group(l, worker_count)?;
+        let bound = sockets[0].local_addr().map_err(|source| BindError {
+            addr: l.address,
+            source,
+        })?;
         tracing::info!(
             "listening on {}://{bound} ({worker_count} workers)",
             if l.tls { "https" } else { "http" }
@@ -159,35 +212,39 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
     let log_writer = match &settings.access_log {
         AccessLogSetting::Off => None,
         AccessLogSetting::File(path) => {
-            Some(AccessLogWriter::open(path).map_err(|e| StartError(e.to_string()))?)
+            Some(AccessLogWriter::open(path).map_err(StartError::AccessLog)?)
         }
     };
 
     let mut roots = Vec::new();
     for _ in 0..worker_count {
-        roots.push(Root::open(&root_path).map_err(|e| {
-            StartError(format!(
-                "cannot open document root {}: {e}",
-                root_path.display()
-            ))
+        roots.push(Root::open(&root_path).map_err(|source| StartError::Root {
+            path: root_path.clone(),
+            source,
         })?);
     }
 
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| StartError(format!("cannot start the signal handler: {e}")))?;
+        .map_err(|source| StartError::Thread {
+            what: "the signal handler",
+            source,
+        })?;
     let (stop_tx, stop_rx) = watch::channel(false);
     // Register signal handlers before any worker runs, so an early SIGTERM
     // is a graceful stop and not the default kill.
     let mut signals = runtime
         .block_on(async { Signals::new() })
-        .map_err(|e| StartError(format!("cannot install signal handlers: {e}")))?;
+        .map_err(|source| StartError::Thread {
+            what: "the signal handlers",
+            source,
+        })?;
 
     let metrics: Vec<Arc<WorkerMetrics>> = (0..worker_count).map(|_| Arc::default()).collect();
     if let Some(addr) = settings.admin_listen {
-        let bound = crate::metrics::serve_admin(addr, metrics.clone())
-            .map_err(|e| StartError(e.to_string()))?;
+        let bound =
+            crate::metrics::serve_admin(addr, metrics.clone()).map_err(StartError::Admin)?;
         tracing::info!("admin listening on http://{bound}/metrics");
     }
 
@@ -212,7 +269,10 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
         let thread = std::thread::Builder::new()
             .name(format!("worker-{id}"))
             .spawn(move || worker_main(parts))
-            .map_err(|e| StartError(format!("cannot start worker thread: {e}")))?;
+            .map_err(|source| StartError::Thread {
+                what: "a worker thread",
+                source,
+            })?;
         threads.push(thread);
     }
     drop(stop_rx);
@@ -304,24 +364,16 @@ fn worker_main(parts: WorkerParts) {
         }
     };
     let settings = parts.settings;
-    let cache = OpenFileCache::new(
-        settings.open_file_cache.max_entries,
-        settings.open_file_cache.valid,
-    );
-    let worker = Rc::new(Worker {
-        id: parts.id,
-        files: RefCell::new(StaticFiles::new(parts.root, &settings.index, cache)),
-        date: RefCell::new(HttpDate::default()),
-        access_log: parts.access_log.map(|s| RefCell::new(AccessLog::new(s))),
-        tls: parts.tls,
-        ktls: parts.ktls,
-        shutdown: parts.shutdown,
-        metrics: parts.metrics,
-        upstreams: RefCell::new(Upstreams::new(&settings.upstreams)),
-        active: Cell::new(0),
-        spare_buffers: RefCell::new(Vec::new()),
+    let worker = Rc::new(Worker::new(
+        parts.id,
         settings,
-    });
+        parts.root,
+        parts.access_log,
+        parts.tls,
+        parts.ktls,
+        parts.shutdown,
+        parts.metrics,
+    ));
     let local = tokio::task::LocalSet::new();
     local.block_on(&runtime, async move {
         let slots = Arc::new(Semaphore::new(worker.settings.limits.max_connections));
@@ -416,52 +468,35 @@ async fn flush_access_log_every_second(worker: Rc<Worker>) {
 
 /// The CPUs this process may run on, in order.
 fn allowed_cpus() -> Vec<usize> {
-    // SAFETY: cpu_set_t is plain data; sched_getaffinity fills it.
-    unsafe {
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
-            return (0..std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1))
-                .collect();
-        }
-        (0..libc::CPU_SETSIZE as usize)
-            .filter(|&c| libc::CPU_ISSET(c, &set))
-            .collect()
+    use rustix::thread::{sched_getaffinity, CpuSet};
+    match sched_getaffinity(None) {
+        Ok(set) => (0..CpuSet::MAX_CPU).filter(|&c| set.is_set(c)).collect(),
+        Err(_) => (0..std::thread::available_parallelism().map_or(1, |n| n.get())).collect(),
     }
 }
 
 fn pin_to_cpu(cpu: usize) -> std::io::Result<()> {
-    // SAFETY: a zeroed cpu_set_t with one bit set, applied to this thread.
-    unsafe {
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        libc::CPU_SET(cpu, &mut set);
-        if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-    }
-    Ok(())
+    use rustix::thread::{sched_setaffinity, CpuSet};
+    let mut set = CpuSet::new();
+    set.set(cpu);
+    Ok(sched_setaffinity(None, &set)?)
 }
 
 /// Raises the soft open-file limit to the hard limit: every connection and
 /// cached file is a descriptor.
 fn raise_open_file_limit() {
-    // SAFETY: getrlimit/setrlimit on a local, initialised struct.
-    unsafe {
-        let mut lim: libc::rlimit = std::mem::zeroed();
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 && lim.rlim_cur < lim.rlim_max {
-            let wanted = libc::rlimit {
-                rlim_cur: lim.rlim_max,
-                rlim_max: lim.rlim_max,
-            };
-            if libc::setrlimit(libc::RLIMIT_NOFILE, &wanted) != 0 {
-                tracing::warn!("cannot raise the open-file limit from {}", lim.rlim_cur);
-            }
-        }
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
-            tracing::debug!(limit = lim.rlim_cur, "open-file limit");
+    use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+    let lim = getrlimit(Resource::Nofile);
+    if lim.current < lim.maximum || (lim.current.is_some() && lim.maximum.is_none()) {
+        let wanted = Rlimit {
+            current: lim.maximum,
+            maximum: lim.maximum,
+        };
+        if setrlimit(Resource::Nofile, wanted).is_err() {
+            tracing::warn!("cannot raise the open-file limit from {:?}", lim.current);
         }
     }
+    tracing::debug!(limit = ?getrlimit(Resource::Nofile).current, "open-file limit");
 }
 
 fn write_welcome_page(index: &str) -> std::io::Result<PathBuf> {

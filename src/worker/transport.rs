@@ -8,10 +8,10 @@ use crate::splice::Pipe;
 use crate::tls::ktls::{
     self, HANDSHAKE_KEY_UPDATE, RECORD_ALERT, RECORD_APPLICATION_DATA, RECORD_HANDSHAKE,
 };
-use crate::tls::{KernelTls, TlsSession};
-use std::fs::File;
+use crate::tls::{KernelTls, ReadError, TlsSession};
+use rustix::net::{RecvFlags, SendFlags};
 use std::io;
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsFd, BorrowedFd};
 use tokio::io::{AsyncWriteExt, Interest};
 use tokio::net::TcpStream;
 
@@ -23,27 +23,15 @@ pub enum Transport {
     Ktls(TcpStream, Box<KernelTls>),
 }
 
-/// The client sent a TLS 1.3 KeyUpdate, which the kernel cannot follow:
-/// the connection must close before any record is misread.
-#[derive(Debug)]
-pub struct KeyUpdateUnsupported;
-
-impl std::fmt::Display for KeyUpdateUnsupported {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("client sent a TLS KeyUpdate; this kernel's TLS cannot rekey")
-    }
-}
-
-impl std::error::Error for KeyUpdateUnsupported {}
-
 impl Transport {
-    pub async fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+    /// Reads application data; 0 at the client's close. Cancel-safe.
+    pub async fn read(&mut self, buf: &mut [u8]) -> Result<usize, ReadError> {
         match self {
             Transport::Plain(s) => {
                 use tokio::io::AsyncReadExt;
-                s.read(buf).await
+                Ok(s.read(buf).await?)
             }
-            Transport::Tls(stream, session) => session.read(stream, buf).await,
+            Transport::Tls(stream, session) => Ok(session.read(stream, buf).await?),
             Transport::Ktls(stream, _) => read_kernel_record(stream, buf).await,
         }
     }
@@ -68,21 +56,16 @@ impl Transport {
             Transport::Tls(_, session) if session.has_plaintext() => return Ok(()),
             Transport::Plain(s) | Transport::Tls(s, _) | Transport::Ktls(s, _) => s,
         };
-        let fd = s.as_raw_fd();
         loop {
             s.readable().await?;
             // tokio keeps a socket marked readable until a read ends in EAGAIN,
             // and the last read may not have: peek, so stale readiness is
             // cleared (try_io does that on EAGAIN) and the wait is real.
-            let mut byte = 0u8;
+            let mut byte = [0u8; 1];
             let peeked = s.try_io(Interest::READABLE, || {
-                // SAFETY: a one-byte peek into a local on the live socket.
-                let n = unsafe { libc::recv(fd, (&mut byte as *mut u8).cast(), 1, libc::MSG_PEEK) };
-                if n < 0 {
-                    Err(io::Error::last_os_error())
-                } else {
-                    Ok(())
-                }
+                rustix::net::recv(s, &mut byte[..], RecvFlags::PEEK)
+                    .map(drop)
+                    .map_err(io::Error::from)
             });
             match peeked {
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
@@ -114,32 +97,24 @@ impl Transport {
     /// One `sendfile()` of up to `len` bytes from `offset`, waiting for the
     /// socket to be writable. Returns the bytes sent; 0 means the file ended
     /// early (it shrank under us).
-    pub async fn sendfile(&mut self, file: &File, offset: u64, len: u64) -> io::Result<usize> {
+    pub async fn sendfile(
+        &mut self,
+        file: BorrowedFd<'_>,
+        offset: u64,
+        len: u64,
+    ) -> io::Result<usize> {
         let (s, kernel) = match self {
             Transport::Plain(s) => (s, None),
             Transport::Ktls(s, k) => (s, Some(k)),
-            Transport::Tls(..) => {
-                return Err(io::Error::new(
-                    io::ErrorKind::Unsupported,
-                    "sendfile on a user-space TLS stream",
-                ))
-            }
+            Transport::Tls(..) => return Err(io::ErrorKind::Unsupported.into()),
         };
-        let sock = s.as_raw_fd();
-        let src = file.as_raw_fd();
         // Large single calls keep syscalls few; the kernel sends what fits.
         let count = len.min(1 << 30) as usize;
-        let n = s
+        let sock: &TcpStream = s;
+        let n = sock
             .async_io(Interest::WRITABLE, || {
-                let mut off = offset as libc::off_t;
-                // SAFETY: both descriptors are open for the duration of the
-                // call; off is a valid, exclusively borrowed offset.
-                let n = unsafe { libc::sendfile(sock, src, &mut off, count) };
-                if n < 0 {
-                    Err(io::Error::last_os_error())
-                } else {
-                    Ok(n as usize)
-                }
+                let mut off = offset;
+                Ok(rustix::fs::sendfile(sock, file, Some(&mut off), count)?)
             })
             .await?;
         if let Some(k) = kernel {
@@ -161,8 +136,9 @@ impl Transport {
         let Transport::Ktls(s, k) = self else {
             return Err(io::ErrorKind::Unsupported.into());
         };
-        let fd = s.as_raw_fd();
-        let n = s.async_io(Interest::WRITABLE, || pipe.drain_to(fd)).await?;
+        let n = s
+            .async_io(Interest::WRITABLE, || pipe.drain_to(&*s))
+            .await?;
         k.count_sent(n);
         Ok(n)
     }
@@ -173,21 +149,8 @@ impl Transport {
         let Transport::Ktls(s, _) = self else {
             return Err(io::ErrorKind::Unsupported.into());
         };
-        let fd = s.as_raw_fd();
-        s.async_io(Interest::READABLE, || pipe.fill_from(fd, len))
+        s.async_io(Interest::READABLE, || pipe.fill_from(&*s, len))
             .await
-    }
-
-    /// TLS of either kind: the client came in over HTTPS.
-    pub fn is_tls(&self) -> bool {
-        !matches!(self, Transport::Plain(_))
-    }
-
-    /// The address the client connected to.
-    pub fn local_addr(&self) -> io::Result<std::net::SocketAddr> {
-        match self {
-            Transport::Plain(s) | Transport::Tls(s, _) | Transport::Ktls(s, _) => s.local_addr(),
-        }
     }
 
     /// The connection carries a second request: small responses must now
@@ -208,10 +171,9 @@ impl Transport {
             Transport::Plain(s) => s.shutdown().await,
             Transport::Tls(stream, session) => session.shutdown(stream).await,
             Transport::Ktls(s, _) => {
-                let fd = s.as_raw_fd();
                 // close_notify: a warning-level alert with description 0.
                 s.async_io(Interest::WRITABLE, || {
-                    ktls::send_record(fd, RECORD_ALERT, &[1, 0])
+                    ktls::send_record(s.as_fd(), RECORD_ALERT, &[1, 0])
                 })
                 .await?;
                 s.shutdown().await
@@ -221,20 +183,17 @@ impl Transport {
 }
 
 async fn send_all(s: &TcpStream, buf: &[u8], more: bool) -> io::Result<()> {
-    let flags = libc::MSG_NOSIGNAL | if more { libc::MSG_MORE } else { 0 };
-    let fd = s.as_raw_fd();
+    let flags = if more {
+        SendFlags::NOSIGNAL | SendFlags::MORE
+    } else {
+        SendFlags::NOSIGNAL
+    };
     let mut written = 0;
     while written < buf.len() {
         let rest = &buf[written..];
         written += s
             .async_io(Interest::WRITABLE, || {
-                // SAFETY: fd is the live socket; rest is a valid slice for its length.
-                let n = unsafe { libc::send(fd, rest.as_ptr().cast(), rest.len(), flags) };
-                if n < 0 {
-                    Err(io::Error::last_os_error())
-                } else {
-                    Ok(n as usize)
-                }
+                Ok(rustix::net::send(s, rest, flags)?)
             })
             .await?;
     }
@@ -244,31 +203,18 @@ async fn send_all(s: &TcpStream, buf: &[u8], more: bool) -> io::Result<()> {
 /// Reads application data from a kTLS socket. Other record types come one
 /// at a time, marked by a control message: close_notify ends the stream,
 /// other alerts and handshake messages end the connection.
-async fn read_kernel_record(s: &TcpStream, buf: &mut [u8]) -> io::Result<usize> {
-    let fd = s.as_raw_fd();
+async fn read_kernel_record(s: &TcpStream, buf: &mut [u8]) -> Result<usize, ReadError> {
     let (n, record_type) = s
-        .async_io(Interest::READABLE, || ktls::recv_record(fd, buf))
+        .async_io(Interest::READABLE, || ktls::recv_record(s.as_fd(), buf))
         .await?;
     match record_type {
         RECORD_APPLICATION_DATA => Ok(n),
         RECORD_ALERT if n >= 2 && buf[1] == 0 => Ok(0),
-        RECORD_ALERT if n >= 2 => Err(io::Error::new(
-            io::ErrorKind::ConnectionAborted,
-            format!(
-                "TLS alert from client: level {} description {}",
-                buf[0], buf[1]
-            ),
-        )),
-        RECORD_HANDSHAKE if n >= 1 && buf[0] == HANDSHAKE_KEY_UPDATE => Err(io::Error::new(
-            io::ErrorKind::Unsupported,
-            KeyUpdateUnsupported,
-        )),
-        other => Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "unexpected TLS record type {other} (first byte {:?}) after offload",
-                buf.first()
-            ),
-        )),
+        RECORD_ALERT if n >= 2 => Err(ReadError::Alert {
+            level: buf[0],
+            description: buf[1],
+        }),
+        RECORD_HANDSHAKE if n >= 1 && buf[0] == HANDSHAKE_KEY_UPDATE => Err(ReadError::KeyUpdate),
+        other => Err(ReadError::UnexpectedRecord(other)),
     }
 }

@@ -1,0 +1,99 @@
+//! Header fields as name/value pairs, in order, names as sent. Stored in
+//! one byte buffer with spans, so a request's fields cost two allocations
+//! however many there are.
+
+use std::fmt;
+use std::ops::Range;
+
+#[derive(Clone, Default)]
+pub struct Headers {
+    bytes: Vec<u8>,
+    fields: Vec<(Range<u32>, Range<u32>)>,
+}
+
+impl Headers {
+    pub fn new() -> Headers {
+        Headers::default()
+    }
+
+    pub fn with_capacity(fields: usize) -> Headers {
+        Headers {
+            bytes: Vec::with_capacity(fields * 32),
+            fields: Vec::with_capacity(fields),
+        }
+    }
+
+    fn push_bytes(&mut self, b: &[u8]) -> Range<u32> {
+        let start = self.bytes.len() as u32;
+        self.bytes.extend_from_slice(b);
+        start..self.bytes.len() as u32
+    }
+
+    /// Adds a field at the end. Names are tokens (checked by the parsers
+    /// and by the code that writes constant names).
+    pub fn append(&mut self, name: &str, value: impl AsRef<[u8]>) {
+        let name = self.push_bytes(name.as_bytes());
+        let value = self.push_bytes(value.as_ref());
+        self.fields.push((name, value));
+    }
+
+    fn slice(&self, r: &Range<u32>) -> &[u8] {
+        &self.bytes[r.start as usize..r.end as usize]
+    }
+
+    /// Every field, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &[u8])> {
+        self.fields.iter().map(|(n, v)| {
+            // Names are appended from &str only.
+            let name = std::str::from_utf8(self.slice(n)).unwrap_or("");
+            (name, self.slice(v))
+        })
+    }
+
+    /// The value of the first field named `name` (any case).
+    pub fn get(&self, name: &str) -> Option<&[u8]> {
+        self.iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v)
+    }
+
+    /// Every value of the fields named `name` (any case), in order.
+    pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a [u8]> + 'a {
+        self.iter()
+            .filter(move |(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v)
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+}
+
+impl fmt::Debug for Headers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(
+                self.iter()
+                    .map(|(n, v)| format!("{n}: {}", String::from_utf8_lossy(v))),
+            )
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_case_and_replacement() {
+        let mut h = Headers::new();
+        h.append("Host", "a");
+        h.append("X-Y", b"1".as_slice());
+        h.append("x-y", "2");
+        assert_eq!(h.get("HOST"), Some(&b"a"[..]));
+        assert_eq!(h.get_all("X-y").collect::<Vec<_>>(), [b"1", b"2"]);
+        let all: Vec<_> = h.iter().map(|(n, v)| (n.to_string(), v.to_vec())).collect();
+        assert_eq!(all[2], ("x-y".into(), b"2".to_vec()));
+        assert!(h.contains("host") && !h.contains("hos"));
+    }
+}

@@ -1,0 +1,355 @@
+//! A request's trip through the reverse proxy, as a handler of exchanges:
+//! pick a back end (weighted round-robin over those up), send it the
+//! rewritten head and stream the request body up (re-framed by tlsaccel;
+//! spliced from a kTLS client when it has a known length), read the
+//! response head (1xx skipped), and answer with a response whose body is
+//! streamed from the back end while the client's protocol sends it.
+//!
+//! Failures: a back end that refuses or does not connect in time is left
+//! out for `fail_timeout` and the next one is tried (nothing was sent); a
+//! reused idle connection that turns out closed is replaced; a request
+//! without a body that fails before any response byte is retried once on
+//! another back end; otherwise 502, or 504 when the back end is too slow
+//! to answer. The client sees a plain error page; the log names the back end.
+
+use super::head::{parse_response_head, request_head, upstream_framing, ResponseHead};
+use super::upstream_body::UpstreamBody;
+use super::{proxy_v2_header, BackendStream, Upstreams};
+use crate::exchange::{Body, BodyError, BodyLength, Method, Request, RequestBody, Response};
+use crate::http::body::{chunk_size_line, last_chunk, CHUNK_END};
+use crate::http::Framing;
+use crate::metrics::WorkerMetrics;
+use crate::splice::Pipe;
+use std::cell::RefCell;
+use std::io;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::time::timeout;
+
+/// Largest back-end response head accepted.
+const MAX_RESPONSE_HEAD: usize = 64 * 1024;
+/// Request body bytes moved per splice.
+const SPLICE_CHUNK: usize = 1 << 20;
+
+/// Why one attempt at a back end did not produce a response.
+enum Failure {
+    /// Nothing reached the back end: try another (connect refused, timed out).
+    Unreachable(io::Error),
+    /// A reused idle connection was closed under us before answering.
+    StaleIdle,
+    /// The back end took the request and failed it before answering.
+    NoResponse(io::Error),
+    /// No response head within `read_timeout`: 504.
+    TooSlow,
+    /// The back end answered with something that is not HTTP: 502.
+    BadResponse(&'static str),
+    /// The client's body could not be read.
+    Client(BodyError),
+}
+
+/// One worker's reverse proxy.
+pub struct Proxy {
+    pub upstreams: Rc<RefCell<Upstreams>>,
+    pub metrics: Arc<WorkerMetrics>,
+    /// Between reads of a request body, and writes of it to the back end.
+    pub body_timeout: Duration,
+}
+
+impl Proxy {
+    /// Serves `req` from upstream group `group`. Err: the client's body
+    /// failed (the protocol answers or ends the connection).
+    pub async fn forward<B: RequestBody>(
+        &self,
+        group: usize,
+        req: &Request,
+        body: &mut B,
+    ) -> Result<Response, BodyError> {
+        let (read_timeout, connect_timeout, proxy_protocol, name) = {
+            let upstreams = self.upstreams.borrow();
+            let c = upstreams.config(group);
+            (
+                c.read_timeout,
+                c.connect_timeout,
+                c.proxy_protocol,
+                c.name.clone(),
+            )
+        };
+        let default_host = req
+            .client
+            .local
+            .map_or_else(|| name.clone(), |a| a.to_string());
+        let upstream_head = request_head(req, &default_host);
+        let has_body = req.body != BodyLength::None;
+        WorkerMetrics::add(&self.metrics.proxy_requests, 1);
+        let mut tried = Vec::new();
+        let mut retried = false;
+        loop {
+            let picked = self.upstreams.borrow_mut().pick(group, &tried);
+            let Some(server) = picked else {
+                tracing::warn!(peer = %req.client.addr, upstream = %name, "no back end available");
+                return Ok(Response::error(502));
+            };
+            let address = self.upstreams.borrow().config(group).servers[server]
+                .address
+                .clone();
+            let idle = self.upstreams.borrow_mut().take_idle(group, server);
+            let reused = idle.is_some();
+            let attempt = async {
+                let mut backend = match idle {
+                    Some(b) => b,
+                    None => {
+                        let mut b = BackendStream::connect(&address, connect_timeout)
+                            .await
+                            .map_err(Failure::Unreachable)?;
+                        if let (true, Some(local)) = (proxy_protocol, req.client.local) {
+                            b.write_all(&proxy_v2_header(req.client.addr, local))
+                                .await
+                                .map_err(Failure::Unreachable)?;
+                        }
+                        b
+                    }
+                };
+                self.send_request(&mut backend, &upstream_head, req, body, reused)
+                    .await?;
+                let (head, leftover) =
+                    read_response_head(&mut backend, req, read_timeout, reused && !has_body)
+                        .await?;
+                Ok((backend, head, leftover))
+            };
+            let failure = match attempt.await {
+                Ok((backend, head, leftover)) => {
+                    self.upstreams.borrow_mut().mark_ok(group, server);
+                    return Ok(self.response(
+                        head,
+                        backend,
+                        leftover,
+                        (group, server),
+                        read_timeout,
+                    ));
+                }
+                Err(f) => f,
+            };
+            let why = match failure {
+                Failure::Client(e) => return Err(e),
+                Failure::StaleIdle => {
+                    tracing::debug!(upstream = %name, back_end = %address, "idle back-end connection was closed; retrying on a new one");
+                    continue;
+                }
+                Failure::Unreachable(e) => {
+                    self.back_end_failed(req, group, server, &name, &address, &e.to_string());
+                    tried.push(server);
+                    continue;
+                }
+                Failure::NoResponse(e) => e.to_string(),
+                Failure::TooSlow => {
+                    self.back_end_failed(
+                        req,
+                        group,
+                        server,
+                        &name,
+                        &address,
+                        "no response within read_timeout",
+                    );
+                    return Ok(Response::error(504));
+                }
+                Failure::BadResponse(why) => {
+                    self.back_end_failed(req, group, server, &name, &address, why);
+                    return Ok(Response::error(502));
+                }
+            };
+            self.back_end_failed(req, group, server, &name, &address, &why);
+            tried.push(server);
+            if has_body || !req.method.is_idempotent() || retried {
+                // A body may have gone half-way: it is not sent again, and
+                // the client's connection ends with the exchange, as it
+                // would had the failure come mid-body (documented rule).
+                let mut response = Response::error(502);
+                response.close |= has_body;
+                return Ok(response);
+            }
+            retried = true;
+        }
+    }
+
+    fn response(
+        &self,
+        head: ResponseHead,
+        backend: BackendStream,
+        leftover: Vec<u8>,
+        (group, server): (usize, usize),
+        read_timeout: Duration,
+    ) -> Response {
+        let body = UpstreamBody::new(
+            backend,
+            &head,
+            leftover,
+            self.upstreams.clone(),
+            (group, server),
+            read_timeout,
+            self.metrics.clone(),
+        );
+        Response {
+            status: head.status,
+            headers: head.headers,
+            body: Body::Stream(Box::new(body)),
+            close: false,
+        }
+    }
+
+    fn back_end_failed(
+        &self,
+        req: &Request,
+        group: usize,
+        server: usize,
+        name: &str,
+        address: &impl std::fmt::Display,
+        why: &str,
+    ) {
+        WorkerMetrics::add(&self.metrics.proxy_backend_failures, 1);
+        let newly_down = self.upstreams.borrow_mut().mark_failed(group, server);
+        let peer = req.client.addr;
+        if newly_down {
+            tracing::warn!(%peer, upstream = name, back_end = %address, why, "back end failed; leaving it out for fail_timeout");
+        } else {
+            tracing::debug!(%peer, upstream = name, back_end = %address, why, "back end failed again");
+        }
+    }
+
+    /// Writes the head and streams the request body to the back end,
+    /// re-framed: its data only, with tlsaccel's own chunk size lines.
+    async fn send_request<B: RequestBody>(
+        &self,
+        backend: &mut BackendStream,
+        upstream_head: &[u8],
+        req: &Request,
+        body: &mut B,
+        reused: bool,
+    ) -> Result<(), Failure> {
+        let chunked = upstream_framing(req) == Framing::Chunked;
+        let mut pending = upstream_head.to_vec();
+        loop {
+            if !chunked {
+                if let Some(left) = body.spliceable() {
+                    self.write_up(backend, &pending, req, reused).await?;
+                    return self.splice_up(backend, body, left).await;
+                }
+            }
+            let data = body.data().await.map_err(Failure::Client)?;
+            let done = data.is_empty();
+            if chunked && !done {
+                pending.extend_from_slice(chunk_size_line(data.len() as u64).as_ref());
+            }
+            pending.extend_from_slice(data);
+            if chunked && !done {
+                pending.extend_from_slice(CHUNK_END);
+            }
+            WorkerMetrics::add(&self.metrics.proxy_bytes_copied_up, data.len() as u64);
+            if done && chunked {
+                // Trailer fields are not forwarded: back ends rarely want
+                // them and a forwarded field could change the request's meaning.
+                pending.extend_from_slice(&last_chunk(None));
+            }
+            self.write_up(backend, &pending, req, reused).await?;
+            pending.clear();
+            if done {
+                return Ok(());
+            }
+        }
+    }
+
+    async fn write_up(
+        &self,
+        backend: &mut BackendStream,
+        bytes: &[u8],
+        req: &Request,
+        reused: bool,
+    ) -> Result<(), Failure> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        match timeout(self.body_timeout, backend.write_all(bytes)).await {
+            Ok(Ok(())) => Ok(()),
+            // A reused connection the back end closed meanwhile; a request
+            // without a body can simply be sent again.
+            Ok(Err(_)) if reused && req.body == BodyLength::None => Err(Failure::StaleIdle),
+            Ok(Err(e)) => Err(Failure::NoResponse(e)),
+            Err(_) => Err(Failure::NoResponse(io::ErrorKind::TimedOut.into())),
+        }
+    }
+
+    /// The rest of a request body, from a kTLS client straight to the back
+    /// end through a pipe.
+    async fn splice_up<B: RequestBody>(
+        &self,
+        backend: &mut BackendStream,
+        body: &mut B,
+        mut remaining: u64,
+    ) -> Result<(), Failure> {
+        let mut pipe = Pipe::new().map_err(Failure::NoResponse)?;
+        while remaining > 0 {
+            let want = remaining.min(SPLICE_CHUNK as u64) as usize;
+            let n = body
+                .splice_into(&mut pipe, want)
+                .await
+                .map_err(Failure::Client)?;
+            remaining -= n as u64;
+            while pipe.held() > 0 {
+                match timeout(self.body_timeout, backend.splice_from(&mut pipe)).await {
+                    Ok(Ok(_)) => {}
+                    Ok(Err(e)) => return Err(Failure::NoResponse(e)),
+                    Err(_) => return Err(Failure::NoResponse(io::ErrorKind::TimedOut.into())),
+                }
+            }
+            WorkerMetrics::add(&self.metrics.proxy_bytes_spliced_up, n as u64);
+        }
+        Ok(())
+    }
+}
+
+/// Reads the back end's response head, skipping interim (1xx) responses.
+/// Returns it with the bytes read past it (the start of the body).
+async fn read_response_head(
+    backend: &mut BackendStream,
+    req: &Request,
+    read_timeout: Duration,
+    stale_if_closed: bool,
+) -> Result<(ResponseHead, Vec<u8>), Failure> {
+    let mut buf = vec![0; 4096];
+    let mut len = 0;
+    loop {
+        match parse_response_head(&buf[..len], req.method == Method::Head) {
+            Ok(Some(r)) if r.status == 101 => {
+                return Err(Failure::BadResponse("protocol switch (101) is not proxied"))
+            }
+            Ok(Some(r)) if (100..200).contains(&r.status) => {
+                buf.copy_within(r.head_len..len, 0);
+                len -= r.head_len;
+                continue;
+            }
+            Ok(Some(r)) => {
+                let leftover = buf[r.head_len..len].to_vec();
+                return Ok((r, leftover));
+            }
+            Ok(None) if len == MAX_RESPONSE_HEAD => {
+                return Err(Failure::BadResponse("response head too large"))
+            }
+            Ok(None) => {}
+            Err(why) => return Err(Failure::BadResponse(why)),
+        }
+        if len == buf.len() {
+            buf.resize((buf.len() * 2).min(MAX_RESPONSE_HEAD), 0);
+        }
+        match timeout(read_timeout, backend.read(&mut buf[len..])).await {
+            Ok(Ok(0)) if len == 0 && stale_if_closed => return Err(Failure::StaleIdle),
+            Ok(Ok(0)) => return Err(Failure::NoResponse(io::ErrorKind::UnexpectedEof.into())),
+            Ok(Ok(n)) => len += n,
+            Ok(Err(e)) if len == 0 && stale_if_closed => {
+                tracing::trace!(error = %e, "idle back-end connection failed");
+                return Err(Failure::StaleIdle);
+            }
+            Ok(Err(e)) => return Err(Failure::NoResponse(e)),
+            Err(_) => return Err(Failure::TooSlow),
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! A back end's response body as the client's protocol sends it: data
+//! decoded from the back end's framing (copied), or spliced straight from
+//! the back-end socket while raw data follows. When the body has been sent
+//! to its end and the back end's framing and `Connection` allow, the
+//! back-end connection goes back to the idle pool.
+
+use super::head::ResponseHead;
+use super::{BackendStream, Upstreams};
+use crate::exchange::{BodyStream, Headers, LocalFuture, StreamError};
+use crate::http::{BodyDecoder, DecodeError};
+use crate::metrics::WorkerMetrics;
+use crate::splice::Pipe;
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::time::timeout;
+
+pub struct UpstreamBody {
+    backend: BackendStream,
+    decoder: BodyDecoder,
+    /// Bytes read from the back end and not yet decoded: `leftover[pos..]`.
+    leftover: Vec<u8>,
+    pos: usize,
+    length: Option<u64>,
+    reusable: bool,
+    pool: Rc<RefCell<Upstreams>>,
+    server: (usize, usize),
+    read_timeout: Duration,
+    metrics: Arc<WorkerMetrics>,
+}
+
+fn decode_error(e: DecodeError) -> StreamError {
+    match e {
+        DecodeError::Malformed(why) => StreamError::Malformed(why),
+        DecodeError::Truncated => StreamError::Truncated,
+        DecodeError::TooLarge => StreamError::Malformed("body too large"),
+    }
+}
+
+impl UpstreamBody {
+    pub fn new(
+        backend: BackendStream,
+        head: &ResponseHead,
+        leftover: Vec<u8>,
+        pool: Rc<RefCell<Upstreams>>,
+        server: (usize, usize),
+        read_timeout: Duration,
+        metrics: Arc<WorkerMetrics>,
+    ) -> UpstreamBody {
+        UpstreamBody {
+            backend,
+            // Response bodies have no size limit of ours.
+            decoder: BodyDecoder::new(head.framing, u64::MAX).expect("no limit to exceed"),
+            leftover,
+            pos: 0,
+            length: head.length,
+            reusable: head.reusable,
+            pool,
+            server,
+            read_timeout,
+            metrics,
+        }
+    }
+
+    async fn read_body(&mut self, buf: &mut [u8]) -> Result<usize, StreamError> {
+        loop {
+            if self.decoder.is_done() || buf.is_empty() {
+                return Ok(0);
+            }
+            if self.pos < self.leftover.len() {
+                let input = &self.leftover[self.pos..];
+                let input = &input[..input.len().min(buf.len())];
+                let step = self.decoder.decode(input).map_err(decode_error)?;
+                let n = step.data.len();
+                buf[..n].copy_from_slice(&input[step.data]);
+                self.pos += step.consumed;
+                if n > 0 {
+                    WorkerMetrics::add(&self.metrics.proxy_bytes_copied_down, n as u64);
+                    return Ok(n);
+                }
+                continue;
+            }
+            let got = match timeout(self.read_timeout, self.backend.read(buf)).await {
+                Ok(Ok(n)) => n,
+                Ok(Err(e)) => return Err(StreamError::Io(e)),
+                Err(_) => return Err(StreamError::Timeout),
+            };
+            if got == 0 {
+                self.decoder.finish_at_eof().map_err(decode_error)?;
+                // Ended by closing: nothing more to reuse.
+                self.reusable = false;
+                return Ok(0);
+            }
+            let step = self.decoder.decode(&buf[..got]).map_err(decode_error)?;
+            // Keep what follows this run of data (framing, more data, or
+            // bytes past the body) before moving the data to the front.
+            self.leftover.clear();
+            self.leftover.extend_from_slice(&buf[step.consumed..got]);
+            self.pos = 0;
+            let n = step.data.len();
+            buf.copy_within(step.data, 0);
+            if n > 0 {
+                WorkerMetrics::add(&self.metrics.proxy_bytes_copied_down, n as u64);
+                return Ok(n);
+            }
+        }
+    }
+
+    async fn splice_body(&mut self, pipe: &mut Pipe, max: usize) -> Result<usize, StreamError> {
+        let Some(raw) = self.decoder.raw_data_remaining() else {
+            return Ok(0);
+        };
+        let want = raw.min(max as u64) as usize;
+        let n = match timeout(self.read_timeout, self.backend.splice_into(pipe, want)).await {
+            Ok(Ok(n)) => n,
+            Ok(Err(e)) => return Err(StreamError::Io(e)),
+            Err(_) => return Err(StreamError::Timeout),
+        };
+        if n == 0 {
+            self.decoder.finish_at_eof().map_err(decode_error)?;
+            self.reusable = false;
+            return Ok(0);
+        }
+        self.decoder.skip_data(n as u64).map_err(decode_error)?;
+        WorkerMetrics::add(&self.metrics.proxy_bytes_spliced_down, n as u64);
+        Ok(n)
+    }
+}
+
+impl BodyStream for UpstreamBody {
+    fn length(&self) -> Option<u64> {
+        self.length
+    }
+
+    fn read<'a>(&'a mut self, buf: &'a mut [u8]) -> LocalFuture<'a, Result<usize, StreamError>> {
+        Box::pin(self.read_body(buf))
+    }
+
+    fn can_splice(&self) -> bool {
+        self.pos == self.leftover.len()
+            && !self.decoder.is_done()
+            && self.decoder.raw_data_remaining().is_some()
+    }
+
+    fn splice_into<'a>(
+        &'a mut self,
+        pipe: &'a mut Pipe,
+        max: usize,
+    ) -> LocalFuture<'a, Result<usize, StreamError>> {
+        Box::pin(self.splice_body(pipe, max))
+    }
+
+    fn trailers(&self) -> Option<&Headers> {
+        None
+    }
+
+    fn finish(self: Box<Self>, complete: bool) {
+        let clean = complete && self.decoder.is_done() && self.pos == self.leftover.len();
+        if clean && self.reusable {
+            let (group, server) = self.server;
+            self.pool.borrow_mut().put_idle(group, server, self.backend);
+        }
+    }
+}

@@ -1,0 +1,471 @@
+//! One HTTP/1 client connection from accept to close: the TLS handshake
+//! (and the move to kernel TLS), then a loop that turns bytes into
+//! exchanges, parsing every request already buffered (pipelining), hands
+//! each to its handler (the static files or the reverse proxy), and turns
+//! the response back into bytes. Whether the connection carries another
+//! request is decided once per exchange, in `respond`, by
+//! `http::keep_alive::decide`.
+//!
+//! Deadlines: the handshake; a request head (counted from its first byte,
+//! or from accept for the first request, so a client dribbling bytes is cut
+//! off); each body read; the wait for the next request (keep-alive); and
+//! progress while sending.
+
+mod request_body;
+mod send;
+#[cfg(test)]
+mod tests;
+mod wire;
+
+use super::transport::Transport;
+use super::Worker;
+use crate::exchange::{BodyError, Client, Method, Request, RequestBody, Response, StreamError};
+use crate::http::keep_alive::{self, CloseReason, ExchangeFacts};
+use crate::http::{parse_head, response, Framing, HeadLimits, ParseOutcome, RequestHead};
+use crate::metrics::WorkerMetrics;
+use crate::static_files::StaticFiles;
+use crate::tls::{Offload, ReadError, TlsSession};
+use request_body::H1Body;
+use send::SendError;
+use std::io;
+use std::net::SocketAddr;
+use std::os::fd::AsFd;
+use std::rc::Rc;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::time::{timeout, timeout_at, Instant};
+use wire::Wire;
+
+/// How long to keep reading (and dropping) input after an error response,
+/// so the client sees the response rather than a reset.
+const LINGER: Duration = Duration::from_secs(2);
+
+/// Why a connection ended, for the debug log.
+#[derive(Debug)]
+pub(super) enum End {
+    /// Orderly: the client closed, or the connection was not kept alive.
+    Done,
+    ClientGone,
+    Timeout(&'static str),
+    Io(&'static str, io::Error),
+    Read(&'static str, ReadError),
+    FileShrank {
+        at: u64,
+        expected_end: u64,
+    },
+    /// kTLS cannot follow the client's new keys: close cleanly.
+    KeyUpdate,
+    /// A streamed body's source failed after part of it was sent.
+    Upstream(StreamError),
+}
+
+impl std::fmt::Display for End {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            End::Done => f.write_str("done"),
+            End::ClientGone => f.write_str("client closed mid-request"),
+            End::Timeout(what) => write!(f, "{what} timeout"),
+            End::Io(op, e) => write!(f, "{op} failed: {e}"),
+            End::Read(op, e) => write!(f, "{op} failed: {e}"),
+            End::FileShrank { at, expected_end } => {
+                write!(
+                    f,
+                    "file shrank while being sent (at {at}, expected {expected_end})"
+                )
+            }
+            End::KeyUpdate => {
+                f.write_str("client KeyUpdate under kTLS without kernel rekey support")
+            }
+            End::Upstream(e) => write!(f, "response body failed mid-way: {e}"),
+        }
+    }
+}
+
+impl End {
+    /// A failed read ends the connection; a KeyUpdate under kTLS ends it cleanly.
+    fn read_failed(op: &'static str, e: ReadError) -> End {
+        match e {
+            ReadError::KeyUpdate => End::KeyUpdate,
+            other => End::Read(op, other),
+        }
+    }
+
+    /// A request body that failed with nothing left to answer.
+    fn from_body(e: BodyError) -> End {
+        match e {
+            BodyError::Read(e) => End::read_failed("read body", e),
+            _ => End::ClientGone,
+        }
+    }
+}
+
+pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls: bool) {
+    let local = stream.local_addr().ok();
+    let transport = if tls {
+        // At once: the session ticket and the first response follow the
+        // handshake flight closely and must not wait for its ACK (Nagle).
+        let _ = stream.set_nodelay(true);
+        match handshake(&worker, stream, peer).await {
+            Some(t) => t,
+            None => return,
+        }
+    } else {
+        Transport::Plain(stream)
+    };
+    let mut conn = Connection {
+        wire: Wire::new(worker.clone(), transport),
+        worker,
+        client: Client {
+            addr: peer,
+            local,
+            tls,
+        },
+        requests: 0,
+        closing: None,
+    };
+    let end = conn.run().await;
+    conn.close(&end).await;
+}
+
+/// The TLS handshake, then the move to kernel TLS where it is possible.
+/// None: the connection is over (the reason is logged).
+async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> Option<Transport> {
+    let config = worker.tls.clone().expect("TLS listener without TLS config");
+    // Reading record by record only matters when the kernel may take over.
+    let record_exact = worker.ktls.is_some();
+    let session = match timeout(
+        worker.settings.timeouts.handshake,
+        TlsSession::accept(config, &mut stream, record_exact),
+    )
+    .await
+    {
+        Ok(Ok(session)) => session,
+        Ok(Err(e)) => {
+            WorkerMetrics::add(&worker.metrics.tls_handshake_failures, 1);
+            tracing::debug!(%peer, error = %e, "TLS handshake failed");
+            return None;
+        }
+        Err(_) => {
+            WorkerMetrics::add(&worker.metrics.tls_handshake_failures, 1);
+            tracing::debug!(%peer, "TLS handshake timed out");
+            return None;
+        }
+    };
+    WorkerMetrics::add(&worker.metrics.tls_handshakes, 1);
+    let version = session.protocol_version();
+    let cipher = session
+        .cipher_suite()
+        .map(crate::cipher_suites::name_of)
+        .unwrap_or("?");
+    let kind = session.handshake_kind();
+    let (transport, reason) = match &worker.ktls {
+        None => (
+            Transport::Tls(stream, Box::new(session)),
+            "kTLS not available",
+        ),
+        Some(policy) => match crate::tls::offload(stream.as_fd(), session, policy) {
+            Ok(Offload::Kernel(k)) => {
+                WorkerMetrics::add(&worker.metrics.ktls_tx, 1);
+                WorkerMetrics::add(&worker.metrics.ktls_rx, 1);
+                (Transport::Ktls(stream, k), "")
+            }
+            Ok(Offload::UserSpace(session, reason)) => {
+                worker.metrics.fallback(reason);
+                (Transport::Tls(stream, session), reason.as_str())
+            }
+            Err(e) => {
+                WorkerMetrics::add(&worker.metrics.ktls_setup_failures, 1);
+                tracing::warn!(%peer, error = %e, "kernel refused TLS keys after the handshake; closing connection");
+                return None;
+            }
+        },
+    };
+    let on = if matches!(transport, Transport::Ktls(..)) {
+        "on"
+    } else {
+        "off"
+    };
+    tracing::debug!(%peer, ?version, cipher, handshake = ?kind, ktls_tx = on, ktls_rx = on, reason, "TLS established");
+    Some(transport)
+}
+
+struct Connection {
+    worker: Rc<Worker>,
+    wire: Wire,
+    client: Client,
+    requests: u64,
+    /// Set once the connection will not carry another request.
+    closing: Option<CloseReason>,
+}
+
+impl Connection {
+    async fn run(&mut self) -> End {
+        let settings = self.worker.settings.clone();
+        let limits = HeadLimits {
+            max_uri_bytes: settings.limits.max_uri_bytes,
+            max_header_bytes: settings.limits.max_header_bytes,
+        };
+        // The first head must arrive within request_header of accept.
+        let mut head_deadline = Some(Instant::now() + settings.timeouts.request_header);
+        loop {
+            match parse_head(self.wire.input(), &limits, self.client) {
+                ParseOutcome::Complete(head) => {
+                    head_deadline = None;
+                    self.wire.consume(head.head_len);
+                    self.requests += 1;
+                    WorkerMetrics::add(&self.worker.metrics.requests, 1);
+                    match self.exchange(*head).await {
+                        Ok(None) if self.requests == 1 => self.wire.io.keep_alive_started(),
+                        Ok(None) => {}
+                        Ok(Some(reason)) => {
+                            self.closing = Some(reason);
+                            return self.wire.flush().await.err().unwrap_or(End::Done);
+                        }
+                        Err(end) => return end,
+                    }
+                }
+                ParseOutcome::Rejected(r) => {
+                    tracing::debug!(peer = %self.client.addr, status = r.status, why = r.why, "bad request");
+                    return self.answer_unparsed(r.status).await;
+                }
+                ParseOutcome::Partial => {
+                    if let Err(e) = self.wire.flush().await {
+                        return e;
+                    }
+                    let idle = self.wire.input().is_empty();
+                    if idle && self.requests > 0 {
+                        match self.wire.wait_for_next_request().await {
+                            Ok(()) => {
+                                head_deadline =
+                                    Some(Instant::now() + settings.timeouts.request_header)
+                            }
+                            Err(end) => return end,
+                        }
+                        continue;
+                    }
+                    let deadline = *head_deadline
+                        .get_or_insert(Instant::now() + settings.timeouts.request_header);
+                    match timeout_at(deadline, self.wire.read_more()).await {
+                        Ok(Ok(0)) => return if idle { End::Done } else { End::ClientGone },
+                        Ok(Ok(_)) => {}
+                        Ok(Err(e)) => return End::read_failed("read", e),
+                        Err(_) if idle => return End::Timeout("request head"),
+                        Err(_) => {
+                            let _ = self.answer_unparsed(408).await;
+                            return End::Timeout("request head");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One exchange: the request to its handler, the response to the
+    /// client. Ok(None): the connection may carry another request.
+    async fn exchange(&mut self, head: RequestHead) -> Result<Option<CloseReason>, End> {
+        let RequestHead {
+            request,
+            framing,
+            wants_close,
+            ..
+        } = head;
+        let settings = &self.worker.settings;
+        let body = H1Body::new(
+            &mut self.wire,
+            framing,
+            request.expect_continue,
+            settings.limits.max_body_bytes,
+            settings.timeouts.request_body,
+        );
+        let (handled, body_complete) = match body {
+            Err(e) => (Err(e), false),
+            Ok(mut body) => {
+                let handled = match self.worker.upstream_for(&request) {
+                    Some(group) => self.worker.proxy.forward(group, &request, &mut body).await,
+                    None => serve_static(&self.worker, &request, &mut body).await,
+                };
+                (handled, body.is_complete())
+            }
+        };
+        let response = match handled {
+            Ok(r) => r,
+            Err(e) => match e.status() {
+                Some(status) => {
+                    tracing::debug!(peer = %self.client.addr, error = %e, "request body refused");
+                    Response::error(status)
+                }
+                None => return Err(End::from_body(e)),
+            },
+        };
+        self.respond(&request, wants_close, response, body_complete)
+            .await
+    }
+
+    /// Decides whether the connection stays open, sends the response, and
+    /// logs it. A streamed body that fails before its first byte left is
+    /// replaced by an error page.
+    async fn respond(
+        &mut self,
+        request: &Request,
+        wants_close: bool,
+        mut response: Response,
+        body_complete: bool,
+    ) -> Result<Option<CloseReason>, End> {
+        let settings = self.worker.settings.clone();
+        loop {
+            let length = response.body.length();
+            let head_request = request.method == Method::Head;
+            let framing =
+                response::framing_for(response.status, head_request, length, request.version);
+            let facts = ExchangeFacts {
+                client_wants_close: wants_close,
+                input_untrusted: response.close || !body_complete,
+                response_until_close: framing == Framing::UntilClose,
+                draining: *self.worker.shutdown.borrow(),
+                requests: self.requests,
+                request_limit: settings.limits.keepalive_requests,
+                key_limit_near: self.wire.io.must_retire(),
+            };
+            let close = keep_alive::decide(&facts);
+            if close == Some(CloseReason::KeyLimit) {
+                WorkerMetrics::add(&self.worker.metrics.ktls_retired_at_limit, 1);
+            }
+            let head_start = self.wire.out.len();
+            {
+                let mut date = self.worker.date.borrow_mut();
+                response::encode_head(
+                    &mut self.wire.out,
+                    &response,
+                    date.now(),
+                    framing,
+                    length,
+                    close.is_none(),
+                    request.version,
+                );
+            }
+            let status = response.status;
+            let sent = self
+                .wire
+                .send_body(
+                    response.body,
+                    framing,
+                    head_start,
+                    &self.worker.metrics,
+                    settings.timeouts.send,
+                )
+                .await;
+            match sent {
+                Ok(bytes) => {
+                    self.worker.log_access(request, status, bytes);
+                    return Ok(close);
+                }
+                Err(SendError::BeforeFirstByte(e)) => {
+                    tracing::warn!(peer = %self.client.addr, error = %e, "response body failed before it was sent; answering with an error");
+                    let status = if matches!(e, StreamError::Timeout) {
+                        504
+                    } else {
+                        502
+                    };
+                    response = Response::error(status);
+                }
+                Err(SendError::End(end)) => {
+                    self.worker.log_access(request, status, 0);
+                    return Err(end);
+                }
+            }
+        }
+    }
+
+    /// Answers input that is not a request (malformed, too large, or
+    /// incomplete at the deadline), then the connection ends.
+    async fn answer_unparsed(&mut self, status: u16) -> End {
+        let response = Response::error(status);
+        let length = response.body.length();
+        self.closing = Some(CloseReason::FramingUnknown);
+        {
+            let mut date = self.worker.date.borrow_mut();
+            response::encode_head(
+                &mut self.wire.out,
+                &response,
+                date.now(),
+                Framing::Length(length.unwrap_or(0)),
+                length,
+                false,
+                crate::exchange::Version::Http11,
+            );
+        }
+        self.worker.log_rejected(
+            self.client.addr,
+            self.wire.input(),
+            status,
+            length.unwrap_or(0),
+        );
+        let metrics = self.worker.metrics.clone();
+        let send_timeout = self.worker.settings.timeouts.send;
+        if let Err(SendError::End(e)) = self
+            .wire
+            .send_body(
+                response.body,
+                Framing::Length(length.unwrap_or(0)),
+                0,
+                &metrics,
+                send_timeout,
+            )
+            .await
+        {
+            return e;
+        }
+        self.wire.flush().await.err().unwrap_or(End::Done)
+    }
+
+    async fn close(&mut self, end: &End) {
+        if matches!(end, End::KeyUpdate) {
+            WorkerMetrics::add(&self.worker.metrics.ktls_keyupdate_closes, 1);
+        }
+        let (peer, requests, closing) = (
+            self.client.addr,
+            self.requests,
+            self.closing.map(CloseReason::as_str),
+        );
+        match end {
+            End::Done | End::ClientGone => {
+                tracing::trace!(%peer, requests, ?closing, %end, "connection closed")
+            }
+            End::FileShrank { .. } => {
+                tracing::warn!(%peer, requests, %end, "closing connection")
+            }
+            _ => tracing::debug!(%peer, requests, ?closing, %end, "connection closed"),
+        }
+        if matches!(
+            end,
+            End::Io(..)
+                | End::Read(..)
+                | End::FileShrank { .. }
+                | End::ClientGone
+                | End::Upstream(_)
+        ) {
+            return;
+        }
+        let drain =
+            self.closing.is_some_and(CloseReason::drains_input) || !self.wire.input().is_empty();
+        let _ = timeout(Duration::from_secs(1), self.wire.io.shutdown(drain)).await;
+        if drain {
+            self.wire.drain_input(Instant::now() + LINGER).await;
+        }
+    }
+}
+
+/// The static handler's side of an exchange. It never reads a body: one
+/// that comes is discarded, or, for a request it will refuse anyway from a
+/// client waiting for `100 Continue`, never invited.
+async fn serve_static<B: RequestBody>(
+    worker: &Worker,
+    request: &Request,
+    body: &mut B,
+) -> Result<Response, BodyError> {
+    let refusing = !StaticFiles::accepts_body(request);
+    if !(refusing && request.expect_continue) {
+        body.discard().await?;
+    }
+    Ok(worker.files.borrow_mut().respond(request))
+}

@@ -1,0 +1,120 @@
+//! The request body of an HTTP/1 exchange, as handlers read it
+//! (`exchange::RequestBody`): data decoded from the connection's input by
+//! the one body decoder, or spliced from a kTLS socket while raw data
+//! follows. Sends `100 Continue` when the client waits for it, at the
+//! first read, so a handler that never reads never invites the body.
+
+use super::wire::Wire;
+use crate::exchange::{BodyError, RequestBody};
+use crate::http::{BodyDecoder, DecodeError, Framing};
+use crate::splice::Pipe;
+use crate::tls::ReadError;
+use std::time::Duration;
+use tokio::time::timeout;
+
+pub(super) struct H1Body<'w> {
+    wire: &'w mut Wire,
+    decoder: BodyDecoder,
+    continue_due: bool,
+    /// Longest wait for the next bytes of the body.
+    read_timeout: Duration,
+}
+
+fn body_error(e: DecodeError) -> BodyError {
+    match e {
+        DecodeError::Malformed(why) => BodyError::Malformed(why),
+        DecodeError::TooLarge => BodyError::TooLarge,
+        DecodeError::Truncated => BodyError::ClientGone,
+    }
+}
+
+impl<'w> H1Body<'w> {
+    /// Err: the declared length is over `max_body` (413 before any read).
+    pub fn new(
+        wire: &'w mut Wire,
+        framing: Framing,
+        expect_continue: bool,
+        max_body: u64,
+        read_timeout: Duration,
+    ) -> Result<H1Body<'w>, BodyError> {
+        let decoder = BodyDecoder::new(framing, max_body).map_err(body_error)?;
+        // A client already sending its body is not waiting for the go-ahead.
+        let continue_due = expect_continue && !decoder.is_done() && wire.input().is_empty();
+        Ok(H1Body {
+            wire,
+            decoder,
+            continue_due,
+            read_timeout,
+        })
+    }
+
+    /// The whole body has been read: the next request starts here.
+    pub fn is_complete(&self) -> bool {
+        self.decoder.is_done()
+    }
+
+    async fn send_continue_if_due(&mut self) -> Result<(), BodyError> {
+        if std::mem::take(&mut self.continue_due) {
+            self.wire
+                .out
+                .extend_from_slice(b"HTTP/1.1 100 Continue\r\n\r\n");
+            self.wire.flush().await.map_err(|_| BodyError::ClientGone)?;
+        }
+        Ok(())
+    }
+
+    async fn read_more(&mut self) -> Result<(), BodyError> {
+        self.send_continue_if_due().await?;
+        match timeout(self.read_timeout, self.wire.read_more()).await {
+            Ok(Ok(0)) => Err(BodyError::ClientGone),
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => Err(BodyError::Read(e)),
+            Err(_) => Err(BodyError::Timeout),
+        }
+    }
+}
+
+impl RequestBody for H1Body<'_> {
+    async fn data(&mut self) -> Result<&[u8], BodyError> {
+        let range = loop {
+            if self.decoder.is_done() {
+                break 0..0;
+            }
+            if !self.wire.input().is_empty() {
+                let at = self.wire.input_offset();
+                let step = self.decoder.decode(self.wire.input()).map_err(body_error)?;
+                self.wire.consume(step.consumed);
+                if !step.data.is_empty() {
+                    break at + step.data.start..at + step.data.end;
+                }
+                continue;
+            }
+            self.read_more().await?;
+        };
+        Ok(self.wire.bytes(range))
+    }
+
+    fn spliceable(&self) -> Option<u64> {
+        if !self.wire.io.can_splice() || !self.wire.input().is_empty() || self.decoder.is_done() {
+            return None;
+        }
+        self.decoder.raw_data_remaining()
+    }
+
+    async fn splice_into(&mut self, pipe: &mut Pipe, max: usize) -> Result<usize, BodyError> {
+        self.send_continue_if_due().await?;
+        let raw = self.spliceable().unwrap_or(0);
+        let want = raw.min(max as u64) as usize;
+        if want == 0 {
+            return Ok(0);
+        }
+        let n = match timeout(self.read_timeout, self.wire.io.splice_to_pipe(pipe, want)).await {
+            Ok(Ok(0)) => return Err(BodyError::ClientGone),
+            Ok(Ok(n)) => n,
+            Ok(Err(e)) => return Err(BodyError::Read(ReadError::Io(e))),
+            Err(_) => return Err(BodyError::Timeout),
+        };
+        self.decoder.skip_data(n as u64).map_err(body_error)?;
+        Ok(n)
+    }
+}

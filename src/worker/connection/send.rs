@@ -1,0 +1,246 @@
+//! Response bodies onto the HTTP/1 wire, after the head is queued: bytes
+//! in memory; a file range with `sendfile()` (plain TCP and kTLS) or read
+//! with `pread()` behind the head (user-space TLS, in full records); a
+//! stream copied, or spliced from its socket when the client is on kTLS,
+//! in the framing chosen for this client (chunked when its length is
+//! unknown), written by tlsaccel whatever the source's framing was.
+
+use super::super::transport::Transport;
+use super::wire::Wire;
+use super::End;
+use crate::exchange::{Body, BodyStream, StreamError};
+use crate::http::body::{chunk_size_line, last_chunk, CHUNK_END};
+use crate::http::Framing;
+use crate::metrics::WorkerMetrics;
+use crate::splice::Pipe;
+use std::io;
+use std::os::fd::{AsFd, BorrowedFd};
+use tokio::time::timeout;
+
+/// Bytes of body gathered per write: four full TLS records.
+pub(super) const WRITE_CHUNK: usize = 64 * 1024;
+/// Stream bytes moved per splice.
+const SPLICE_CHUNK: usize = 1 << 20;
+/// Room before copied data for a chunk size line (16 hex digits, CRLF).
+const SIZE_LINE_ROOM: usize = 18;
+
+/// Why a body did not reach the client.
+pub(super) enum SendError {
+    /// A streamed body failed before any byte of this response was
+    /// written: the response can still be replaced (502/504).
+    BeforeFirstByte(StreamError),
+    End(End),
+}
+
+impl From<End> for SendError {
+    fn from(e: End) -> Self {
+        SendError::End(e)
+    }
+}
+
+impl Wire {
+    /// Sends `body` in `framing` after the head queued at `head_start` of
+    /// `out`. Returns the body bytes sent.
+    pub async fn send_body(
+        &mut self,
+        body: Body,
+        framing: Framing,
+        head_start: usize,
+        metrics: &WorkerMetrics,
+        send_timeout: std::time::Duration,
+    ) -> Result<u64, SendError> {
+        if framing == Framing::Empty {
+            // HEAD, 304 and the like: the source has nothing more to give.
+            if let Body::Stream(s) = body {
+                s.finish(true);
+            }
+            return Ok(0);
+        }
+        match body {
+            Body::Empty => Ok(0),
+            Body::Bytes(b) => {
+                self.out.extend_from_slice(&b);
+                Ok(b.len() as u64)
+            }
+            Body::File(range) => {
+                self.send_file(
+                    range.file.as_fd(),
+                    range.offset,
+                    range.len,
+                    metrics,
+                    send_timeout,
+                )
+                .await?;
+                Ok(range.len)
+            }
+            Body::Stream(stream) => {
+                self.send_stream(
+                    stream,
+                    framing == Framing::Chunked,
+                    head_start,
+                    send_timeout,
+                )
+                .await
+            }
+        }
+    }
+
+    async fn send_file(
+        &mut self,
+        file: BorrowedFd<'_>,
+        offset: u64,
+        len: u64,
+        metrics: &WorkerMetrics,
+        send_timeout: std::time::Duration,
+    ) -> Result<(), End> {
+        let (mut pos, end) = (offset, offset + len);
+        if self.io.can_sendfile() {
+            self.write_out(true).await?;
+            let counter = if matches!(self.io, Transport::Ktls(..)) {
+                &metrics.sendfile_bytes_ktls
+            } else {
+                &metrics.sendfile_bytes_plain
+            };
+            while pos < end {
+                match timeout(send_timeout, self.io.sendfile(file, pos, end - pos)).await {
+                    Ok(Ok(0)) => {
+                        return Err(End::FileShrank {
+                            at: pos,
+                            expected_end: end,
+                        })
+                    }
+                    Ok(Ok(n)) => {
+                        pos += n as u64;
+                        WorkerMetrics::add(counter, n as u64);
+                    }
+                    Ok(Err(e)) => return Err(End::Io("sendfile", e)),
+                    Err(_) => return Err(End::Timeout("send")),
+                }
+            }
+            return Ok(());
+        }
+        // User-space TLS: read the file straight behind the queued head so
+        // small responses leave in one write and large ones in full records.
+        while pos < end {
+            let room = WRITE_CHUNK.saturating_sub(self.out.len()).max(16 * 1024);
+            let want = room.min((end - pos) as usize);
+            let spare = &mut self.out.spare(want)[..want];
+            let n = loop {
+                match rustix::io::pread(file, &mut *spare, pos) {
+                    Err(rustix::io::Errno::INTR) => continue,
+                    other => break other,
+                }
+            };
+            match n {
+                Ok(0) => {
+                    return Err(End::FileShrank {
+                        at: pos,
+                        expected_end: end,
+                    })
+                }
+                Ok(n) => {
+                    self.out.commit(n);
+                    pos += n as u64;
+                }
+                Err(e) => return Err(End::Io("read file", e.into())),
+            }
+            if self.out.len() >= WRITE_CHUNK {
+                self.write_out(false).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn send_stream(
+        &mut self,
+        mut stream: Box<dyn BodyStream>,
+        chunked: bool,
+        head_start: usize,
+        send_timeout: std::time::Duration,
+    ) -> Result<u64, SendError> {
+        let mut flushed = false;
+        let mut pipe: Option<Pipe> = None;
+        let mut total = 0u64;
+        let outcome = loop {
+            let n = if self.io.can_splice() && stream.can_splice() {
+                let pipe = match &mut pipe {
+                    Some(p) => p,
+                    None => pipe.insert(Pipe::new().map_err(|e| End::Io("pipe", e))?),
+                };
+                match stream.splice_into(pipe, SPLICE_CHUNK).await {
+                    Ok(0) => break Ok(()),
+                    Ok(n) => {
+                        if chunked {
+                            self.out
+                                .extend_from_slice(chunk_size_line(n as u64).as_ref());
+                        }
+                        // The head (and size line) go first, in the same record.
+                        self.write_out(true).await?;
+                        flushed = true;
+                        while pipe.held() > 0 {
+                            match timeout(send_timeout, self.io.splice_from_pipe(pipe)).await {
+                                Ok(Ok(_)) => {}
+                                Ok(Err(e)) => return Err(End::Io("splice to client", e).into()),
+                                Err(_) => return Err(End::Timeout("send").into()),
+                            }
+                        }
+                        if chunked {
+                            self.out.extend_from_slice(CHUNK_END);
+                        }
+                        n
+                    }
+                    Err(e) => break Err(e),
+                }
+            } else {
+                let room = if chunked { SIZE_LINE_ROOM } else { 0 };
+                let spare = self.out.spare(room + WRITE_CHUNK + CHUNK_END.len());
+                let n = match stream.read(&mut spare[room..room + WRITE_CHUNK]).await {
+                    Ok(0) => break Ok(()),
+                    Ok(n) => n,
+                    Err(e) => break Err(e),
+                };
+                if chunked {
+                    // The size is known only now: move the data behind its line.
+                    let line = chunk_size_line(n as u64);
+                    let line = line.as_ref();
+                    spare.copy_within(room..room + n, line.len());
+                    spare[..line.len()].copy_from_slice(line);
+                    spare[line.len() + n..line.len() + n + 2].copy_from_slice(CHUNK_END);
+                    self.out.commit(line.len() + n + 2);
+                } else {
+                    self.out.commit(n);
+                }
+                if self.out.len() >= WRITE_CHUNK {
+                    self.write_out(false).await?;
+                    flushed = true;
+                }
+                n
+            };
+            total += n as u64;
+        };
+        match outcome {
+            Ok(()) => {
+                if chunked {
+                    self.out.extend_from_slice(&last_chunk(stream.trailers()));
+                }
+                stream.finish(true);
+                Ok(total)
+            }
+            Err(e) if !flushed => {
+                self.out.truncate(head_start);
+                stream.finish(false);
+                Err(SendError::BeforeFirstByte(e))
+            }
+            Err(e) => {
+                stream.finish(false);
+                Err(SendError::End(End::Upstream(e)))
+            }
+        }
+    }
+}
+
+impl From<io::Error> for SendError {
+    fn from(e: io::Error) -> Self {
+        SendError::End(End::Io("write", e))
+    }
+}

@@ -1,0 +1,172 @@
+//! A connection's bytes: the transport, the input buffer (received, not yet
+//! consumed: `buf[start..end]`), and the output buffer (response bytes
+//! waiting to be written; pipelined responses collect here). Only the
+//! HTTP/1 code in this folder touches them; handlers see exchanges.
+
+use super::super::transport::Transport;
+use super::super::Worker;
+use super::End;
+use crate::buffer::ByteBuf;
+use crate::metrics::WorkerMetrics;
+use crate::tls::ReadError;
+use std::ops::Range;
+use std::rc::Rc;
+use std::time::Duration;
+use tokio::time::{timeout, timeout_at, Instant};
+
+/// A keep-alive connection quiet for this long gives its buffers back.
+const IDLE_RELEASE_AFTER: Duration = Duration::from_secs(1);
+
+pub(super) struct Wire {
+    pub io: Transport,
+    pub out: ByteBuf,
+    worker: Rc<Worker>,
+    buf: Vec<u8>,
+    start: usize,
+    end: usize,
+}
+
+impl Wire {
+    pub fn new(worker: Rc<Worker>, io: Transport) -> Wire {
+        Wire {
+            buf: worker.take_buffer(),
+            io,
+            out: ByteBuf::new(),
+            worker,
+            start: 0,
+            end: 0,
+        }
+    }
+
+    /// Received bytes not yet consumed.
+    pub fn input(&self) -> &[u8] {
+        &self.buf[self.start..self.end]
+    }
+
+    /// Where `input()` starts in the buffer, for `bytes`.
+    pub fn input_offset(&self) -> usize {
+        self.start
+    }
+
+    /// Bytes at an absolute range of the buffer (already consumed ones stay
+    /// valid until the next read).
+    pub fn bytes(&self, range: Range<usize>) -> &[u8] {
+        &self.buf[range]
+    }
+
+    pub fn consume(&mut self, n: usize) {
+        assert!(self.start + n <= self.end, "consume past the input");
+        self.start += n;
+    }
+
+    /// Reads into the free end of the buffer, compacting it first.
+    pub async fn read_more(&mut self) -> Result<usize, ReadError> {
+        if self.buf.is_empty() {
+            self.buf = self.worker.take_buffer();
+        }
+        if self.start == self.end {
+            self.start = 0;
+            self.end = 0;
+        } else if self.end == self.buf.len() {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.start = 0;
+        }
+        let n = self.io.read(&mut self.buf[self.end..]).await?;
+        self.end += n;
+        Ok(n)
+    }
+
+    /// Writes what `out` holds. `more`: a file body follows at once.
+    pub async fn write_out(&mut self, more: bool) -> Result<(), End> {
+        if self.out.is_empty() {
+            return Ok(());
+        }
+        if matches!(self.io, Transport::Tls(..)) {
+            WorkerMetrics::add(
+                &self.worker.metrics.userspace_tls_bytes,
+                self.out.len() as u64,
+            );
+        }
+        let result = timeout(
+            self.worker.settings.timeouts.send,
+            self.io.write_all(self.out.as_slice(), more),
+        )
+        .await;
+        self.out.clear();
+        match result {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(End::Io("write", e)),
+            Err(_) => Err(End::Timeout("send")),
+        }
+    }
+
+    pub async fn flush(&mut self) -> Result<(), End> {
+        self.write_out(false).await
+    }
+
+    /// Idle between requests: until data arrives, the keep-alive timeout,
+    /// or shutdown.
+    pub async fn wait_for_next_request(&mut self) -> Result<(), End> {
+        let keepalive = self.worker.settings.timeouts.keepalive;
+        let deadline = Instant::now() + keepalive;
+        let mut shutdown = self.worker.shutdown.clone();
+        // A client that sends its next request soon (a page's assets, a load
+        // test) is read at once, with the buffers it has (every read path
+        // is cancel-safe, so the read can be abandoned when the wait ends).
+        let release_at = (Instant::now() + IDLE_RELEASE_AFTER).min(deadline);
+        tokio::select! {
+            r = timeout_at(release_at, self.read_more()) => match r {
+                Ok(Ok(0)) => return Err(End::Done),
+                Ok(Ok(_)) => return Ok(()),
+                Ok(Err(e)) => return Err(End::read_failed("read", e)),
+                Err(_) => {}
+            },
+            _ = shutdown.wait_for(|stop| *stop) => return Err(End::Done),
+        }
+        // A quiet one gives its buffers back and waits holding none, so
+        // thousands of idle keep-alive connections cost little more than
+        // their sockets.
+        self.release_idle_buffers();
+        tokio::select! {
+            r = timeout_at(deadline, self.io.readable()) => match r {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => return Err(End::read_failed("wait", e.into())),
+                Err(_) => return Err(End::Timeout("keep-alive")),
+            },
+            _ = shutdown.wait_for(|stop| *stop) => return Err(End::Done),
+        }
+        match timeout(keepalive, self.read_more()).await {
+            Ok(Ok(0)) => Err(End::Done),
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => Err(End::read_failed("read", e)),
+            Err(_) => Err(End::Timeout("keep-alive")),
+        }
+    }
+
+    fn release_idle_buffers(&mut self) {
+        self.worker.give_back_buffer(std::mem::take(&mut self.buf));
+        self.out.release();
+        self.io.release_idle_buffers();
+    }
+
+    /// Reads and drops what the client still sends (up to 1 MiB, until
+    /// `deadline`), so it sees our response rather than a reset.
+    pub async fn drain_input(&mut self, deadline: Instant) {
+        let mut drained = 0usize;
+        while drained < 1 << 20 {
+            self.start = 0;
+            self.end = 0;
+            match timeout_at(deadline, self.read_more()).await {
+                Ok(Ok(n)) if n > 0 => drained += n,
+                _ => break,
+            }
+        }
+    }
+}
+
+impl Drop for Wire {
+    fn drop(&mut self) {
+        self.worker.give_back_buffer(std::mem::take(&mut self.buf));
+    }
+}
