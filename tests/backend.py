@@ -161,7 +161,8 @@ class Handler(socketserver.StreamRequestHandler):
                 sent = 0
                 while sent < n:
                     take = min(1 << 16, n - sent)
-                    self.wfile.write(b"%x\r\n" % take + stream_bytes(sent + take)[sent:] + b"\r\n")
+                    # sent is a multiple of the stream's 64 KiB period.
+                    self.wfile.write(b"%x\r\n" % take + stream_bytes(take) + b"\r\n")
                     sent += take
                 self.wfile.write(b"0\r\n\r\n")
             return True

@@ -44,6 +44,7 @@ pub struct UpstreamSection {
     pub read_timeout: Duration,
     pub fail_timeout: Duration,
     pub proxy_protocol: bool,
+    pub pass_underscore_headers: bool,
 }
 
 impl Default for UpstreamSection {
@@ -57,6 +58,7 @@ impl Default for UpstreamSection {
             read_timeout: Duration(60.0),
             fail_timeout: Duration(10.0),
             proxy_protocol: false,
+            pass_underscore_headers: false,
         }
     }
 }

@@ -42,6 +42,10 @@ pub struct Upstream {
     pub fail_timeout: Duration,
     /// Send a PROXY protocol v2 header on each new back-end connection.
     pub proxy_protocol: bool,
+    /// Forward header fields whose names contain `_` (dropped by default:
+    /// CGI-style back ends read `_` as `-`, so `Content_Length` could pass
+    /// for a framing header).
+    pub pass_underscore_headers: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,6 +113,7 @@ pub fn resolve(
                 .fail_timeout
                 .checked(&format!("{key}.fail_timeout"), errors),
             proxy_protocol: u.proxy_protocol,
+            pass_underscore_headers: u.pass_underscore_headers,
         });
     }
 

@@ -264,6 +264,9 @@ impl BodyDecoder {
             SizeLf { size } if b == b'\n' => {
                 if size == 0 {
                     TrailerStart
+                } else if self.data_seen.saturating_add(size) > self.max_data {
+                    // Refused at the size line, not after the data came.
+                    return Err(DecodeError::TooLarge);
                 } else {
                     Data { remaining: size }
                 }
@@ -528,7 +531,15 @@ mod tests {
             DecodeError::TooLarge
         );
         let mut d = BodyDecoder::new(Framing::Chunked, 4).unwrap();
-        assert_eq!(d.decode(b"5\r\nhello").unwrap_err(), DecodeError::TooLarge);
+        assert_eq!(d.decode(b"5\r\n").unwrap_err(), DecodeError::TooLarge);
+        let mut d = BodyDecoder::new(Framing::Chunked, 6).unwrap();
+        let input = b"3\r\nabc\r\n4\r\n";
+        let step = d.decode(input).unwrap();
+        assert_eq!(step.data, 3..6);
+        assert_eq!(
+            d.decode(&input[step.consumed..]).unwrap_err(),
+            DecodeError::TooLarge
+        );
     }
 
     #[test]

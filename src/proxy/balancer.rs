@@ -132,6 +132,7 @@ mod tests {
                 })
                 .collect(),
             keepalive: 4,
+            pass_underscore_headers: false,
             keepalive_timeout: Duration::from_secs(60),
             connect_timeout: Duration::from_secs(1),
             read_timeout: Duration::from_secs(1),

@@ -53,8 +53,9 @@ fn is_hop_by_hop(name: &str, tokens: &[String]) -> bool {
 }
 
 /// The head to send to the back end for `req`. `default_host` stands in
-/// for a missing Host (HTTP/1.0 clients).
-pub fn request_head(req: &Request, default_host: &str) -> Vec<u8> {
+/// for a missing Host (HTTP/1.0 clients); names with `_` are dropped
+/// unless `pass_underscores`.
+pub fn request_head(req: &Request, default_host: &str, pass_underscores: bool) -> Vec<u8> {
     let tokens = connection_tokens(req.headers.get_all("connection"));
     let mut out = Vec::with_capacity(512);
     out.extend_from_slice(req.method.to_string().as_bytes());
@@ -73,6 +74,10 @@ pub fn request_head(req: &Request, default_host: &str) -> Vec<u8> {
         }
         if is_hop_by_hop(name, &tokens) || SET_BY_PROXY.iter().any(|n| name.eq_ignore_ascii_case(n))
         {
+            continue;
+        }
+        if !pass_underscores && name.contains('_') {
+            tracing::debug!(peer = %req.client.addr, field = name, "header name with an underscore dropped before forwarding");
             continue;
         }
         out.extend_from_slice(name.as_bytes());
@@ -239,9 +244,9 @@ mod tests {
 
     #[test]
     fn request_head_drops_hop_by_hop_and_adds_the_client() {
-        let raw = b"POST /api?q=1 HTTP/1.1\r\nHost: example.com\r\nConnection: keep-alive, X-Secret\r\nX-Secret: 1\r\nKeep-Alive: 5\r\nX-Forwarded-For: 203.0.113.9\r\nX-Real-IP: 6.6.6.6\r\nX-Forwarded-Proto: http\r\nExpect: 100-continue\r\nUser-Agent: t\r\nContent-Length: 3\r\n\r\n";
+        let raw = b"POST /api?q=1 HTTP/1.1\r\nHost: example.com\r\nConnection: keep-alive, X-Secret\r\nX-Secret: 1\r\nContent_Length: 9\r\nKeep-Alive: 5\r\nX-Forwarded-For: 203.0.113.9\r\nX-Real-IP: 6.6.6.6\r\nX-Forwarded-Proto: http\r\nExpect: 100-continue\r\nUser-Agent: t\r\nContent-Length: 3\r\n\r\n";
         let req = parsed(raw, "127.0.0.5:1", true);
-        let out = String::from_utf8(request_head(&req, "up")).unwrap();
+        let out = String::from_utf8(request_head(&req, "up", false)).unwrap();
         assert!(
             out.starts_with("POST /api?q=1 HTTP/1.1\r\nHost: example.com\r\n"),
             "{out}"
@@ -253,6 +258,7 @@ mod tests {
             "6.6.6.6",
             "Proto: http\r",
             "Expect",
+            "Content_Length",
         ] {
             assert!(!out.contains(gone), "{gone} in {out}");
         }
@@ -260,19 +266,23 @@ mod tests {
         assert!(out.contains("X-Forwarded-For: 203.0.113.9, 127.0.0.5\r\n"));
         assert!(out.contains("X-Forwarded-Proto: https\r\nX-Real-IP: 127.0.0.5\r\n"));
         assert!(out.contains("X-Forwarded-Host: example.com\r\n"));
+        let passed = String::from_utf8(request_head(&req, "up", true)).unwrap();
+        assert!(passed.contains("Content_Length: 9\r\n"));
         assert!(out.ends_with("Content-Length: 3\r\n\r\n"));
     }
 
     #[test]
     fn chunked_request_and_http10_without_host() {
         let raw = b"PUT /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n";
-        let out = String::from_utf8(request_head(&parsed(raw, "[::1]:1", false), "up")).unwrap();
+        let out =
+            String::from_utf8(request_head(&parsed(raw, "[::1]:1", false), "up", false)).unwrap();
         assert_eq!(out.matches("Transfer-Encoding: chunked\r\n").count(), 1);
         assert!(out.contains("X-Forwarded-Proto: http\r\n"));
         let raw = b"GET / HTTP/1.0\r\n\r\n";
         let out = String::from_utf8(request_head(
             &parsed(raw, "[::1]:1", false),
             "127.0.0.1:8000",
+            false,
         ))
         .unwrap();
         assert!(

@@ -65,13 +65,14 @@ impl Proxy {
         req: &Request,
         body: &mut B,
     ) -> Result<Response, BodyError> {
-        let (read_timeout, connect_timeout, proxy_protocol, name) = {
+        let (read_timeout, connect_timeout, proxy_protocol, underscores, name) = {
             let upstreams = self.upstreams.borrow();
             let c = upstreams.config(group);
             (
                 c.read_timeout,
                 c.connect_timeout,
                 c.proxy_protocol,
+                c.pass_underscore_headers,
                 c.name.clone(),
             )
         };
@@ -79,7 +80,7 @@ impl Proxy {
             .client
             .local
             .map_or_else(|| name.clone(), |a| a.to_string());
-        let upstream_head = request_head(req, &default_host);
+        let upstream_head = request_head(req, &default_host, underscores);
         let has_body = req.body != BodyLength::None;
         WorkerMetrics::add(&self.metrics.proxy_requests, 1);
         let mut tried = Vec::new();
@@ -137,11 +138,11 @@ impl Proxy {
                     continue;
                 }
                 Failure::Unreachable(e) => {
-                    self.back_end_failed(req, group, server, &name, &address, &e.to_string());
+                    self.back_end_failed(req, group, server, &name, &address, &e);
                     tried.push(server);
                     continue;
                 }
-                Failure::NoResponse(e) => e.to_string(),
+                Failure::NoResponse(e) => e,
                 Failure::TooSlow => {
                     self.back_end_failed(
                         req,
@@ -149,12 +150,12 @@ impl Proxy {
                         server,
                         &name,
                         &address,
-                        "no response within read_timeout",
+                        &"no response within read_timeout",
                     );
                     return Ok(Response::error(504));
                 }
                 Failure::BadResponse(why) => {
-                    self.back_end_failed(req, group, server, &name, &address, why);
+                    self.back_end_failed(req, group, server, &name, &address, &why);
                     return Ok(Response::error(502));
                 }
             };
@@ -204,20 +205,22 @@ impl Proxy {
         server: usize,
         name: &str,
         address: &impl std::fmt::Display,
-        why: &str,
+        why: &dyn std::fmt::Display,
     ) {
         WorkerMetrics::add(&self.metrics.proxy_backend_failures, 1);
         let newly_down = self.upstreams.borrow_mut().mark_failed(group, server);
         let peer = req.client.addr;
         if newly_down {
-            tracing::warn!(%peer, upstream = name, back_end = %address, why, "back end failed; leaving it out for fail_timeout");
+            tracing::warn!(%peer, upstream = name, back_end = %address, %why, "back end failed; leaving it out for fail_timeout");
         } else {
-            tracing::debug!(%peer, upstream = name, back_end = %address, why, "back end failed again");
+            tracing::debug!(%peer, upstream = name, back_end = %address, %why, "back end failed again");
         }
     }
 
     /// Writes the head and streams the request body to the back end,
     /// re-framed: its data only, with tlsaccel's own chunk size lines.
+    /// Raw data the client's kTLS socket holds (a known length, or the
+    /// rest of a chunk) is spliced, never copied.
     async fn send_request<B: RequestBody>(
         &self,
         backend: &mut BackendStream,
@@ -228,12 +231,23 @@ impl Proxy {
     ) -> Result<(), Failure> {
         let chunked = upstream_framing(req) == Framing::Chunked;
         let mut pending = upstream_head.to_vec();
+        let mut pipe = None;
         loop {
-            if !chunked {
-                if let Some(left) = body.spliceable() {
-                    self.write_up(backend, &pending, req, reused).await?;
-                    return self.splice_up(backend, body, left).await;
+            if let Some(raw) = body.spliceable() {
+                if chunked {
+                    pending.extend_from_slice(chunk_size_line(raw).as_ref());
                 }
+                self.write_up(backend, &pending, req, reused).await?;
+                pending.clear();
+                let pipe = match &mut pipe {
+                    Some(p) => p,
+                    None => pipe.insert(Pipe::new().map_err(Failure::NoResponse)?),
+                };
+                self.splice_up(backend, body, pipe, raw).await?;
+                if chunked {
+                    pending.extend_from_slice(CHUNK_END);
+                }
+                continue;
             }
             let data = body.data().await.map_err(Failure::Client)?;
             let done = data.is_empty();
@@ -278,24 +292,24 @@ impl Proxy {
         }
     }
 
-    /// The rest of a request body, from a kTLS client straight to the back
-    /// end through a pipe.
+    /// `len` raw body bytes, from a kTLS client straight to the back end
+    /// through a pipe.
     async fn splice_up<B: RequestBody>(
         &self,
         backend: &mut BackendStream,
         body: &mut B,
-        mut remaining: u64,
+        pipe: &mut Pipe,
+        mut len: u64,
     ) -> Result<(), Failure> {
-        let mut pipe = Pipe::new().map_err(Failure::NoResponse)?;
-        while remaining > 0 {
-            let want = remaining.min(SPLICE_CHUNK as u64) as usize;
+        while len > 0 {
+            let want = len.min(SPLICE_CHUNK as u64) as usize;
             let n = body
-                .splice_into(&mut pipe, want)
+                .splice_into(pipe, want)
                 .await
                 .map_err(Failure::Client)?;
-            remaining -= n as u64;
+            len -= n as u64;
             while pipe.held() > 0 {
-                match timeout(self.body_timeout, backend.splice_from(&mut pipe)).await {
+                match timeout(self.body_timeout, backend.splice_from(pipe)).await {
                     Ok(Ok(_)) => {}
                     Ok(Err(e)) => return Err(Failure::NoResponse(e)),
                     Err(_) => return Err(Failure::NoResponse(io::ErrorKind::TimedOut.into())),

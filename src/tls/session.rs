@@ -68,7 +68,7 @@ fn tls_error(e: rustls::Error) -> io::Error {
 }
 
 /// Appends what `f` writes to `out`, growing it as rustls asks.
-fn append_with<E: std::fmt::Display>(
+fn append_with<E: std::error::Error + Send + Sync + 'static>(
     out: &mut ByteBuf,
     first_guess: usize,
     mut f: impl FnMut(&mut [u8]) -> Result<usize, E>,
@@ -83,7 +83,7 @@ fn append_with<E: std::fmt::Display>(
             }
             Err(e) => match required(&e) {
                 Some(needed) => size = needed,
-                None => return Err(io::Error::other(e.to_string())),
+                None => return Err(io::Error::other(e)),
             },
         }
     }

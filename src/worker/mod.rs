@@ -427,13 +427,22 @@ async fn accept_loop(
 ) {
     let mut stop = worker.shutdown.clone();
     loop {
-        // At max_connections, stop accepting: new clients wait in the backlog.
-        let permit = tokio::select! {
+        // At max_connections, stop accepting: new clients wait in the
+        // backlog. Waiting for a client holds no slot (so several
+        // listeners share the limit exactly): wait until one is free, then
+        // accept, then take one (at once, unless another listener of this
+        // worker took the last meanwhile).
+        let free = tokio::select! {
             p = slots.clone().acquire_owned() => p.expect("semaphore never closed"),
             _ = stop.wait_for(|s| *s) => break,
         };
+        drop(free);
         let accepted = tokio::select! {
             r = listener.accept() => r,
+            _ = stop.wait_for(|s| *s) => break,
+        };
+        let permit = tokio::select! {
+            p = slots.clone().acquire_owned() => p.expect("semaphore never closed"),
             _ = stop.wait_for(|s| *s) => break,
         };
         match accepted {

@@ -66,3 +66,43 @@ upstream = "app"
         assert stat1.get("TlsDecryptError", 0) == stat0.get("TlsDecryptError", 0)
     finally:
         backend.stop()
+
+
+def test_chunked_bodies_are_reframed_and_spliced(start, docroot, certs, tmp_path):
+    """Chunked bodies under kTLS: tlsaccel writes its own size lines and
+    splices the chunk data it has not already read."""
+    size = 16 << 20
+    backend = Backend("b1")
+    try:
+        cfg = config_file(tmp_path, docroot, certs=certs, workers=1, extra=f"""
+[limits]
+max_body_bytes = {2 * size}
+[[upstream]]
+name = "app"
+servers = [{{ address = "{backend.address}" }}]
+[[route]]
+prefix = "/app/"
+upstream = "app"
+""")
+        s = start("serve", "--config", str(cfg), "--admin-listen", "127.0.0.1:0")
+        out = tmp_path / "down.bin"
+        curl("-k", "--tlsv1.3", "-o", str(out), s.url(f"/app/chunked/{size}"))
+        assert hashlib.sha256(out.read_bytes()).digest() == hashlib.sha256(stream_bytes(size)).digest()
+
+        up = tmp_path / "up.bin"
+        up.write_bytes(os.urandom(size))
+        answer = curl("-k", "--tlsv1.3", "-H", "Expect:", "-H", "Transfer-Encoding: chunked",
+                      "--data-binary", f"@{up}", s.url("/app/upload")).stdout
+        seen = json.loads(answer)
+        assert seen["body"]["chunked"] and seen["body"]["length"] == size
+        assert seen["body"]["sha256"] == hashlib.sha256(up.read_bytes()).hexdigest()
+
+        m = s.metrics()
+        up_spliced = m['tlsaccel_proxy_body_bytes_total{direction="up",how="spliced"}']
+        up_copied = m['tlsaccel_proxy_body_bytes_total{direction="up",how="copied"}']
+        down = m['tlsaccel_proxy_body_bytes_total{direction="down",how="spliced"}']
+        down_copied = m['tlsaccel_proxy_body_bytes_total{direction="down",how="copied"}']
+        assert up_spliced + up_copied == size and up_spliced > 0, m
+        assert down + down_copied == size + len(answer), m
+    finally:
+        backend.stop()

@@ -13,7 +13,6 @@ use crate::http::body::{chunk_size_line, last_chunk, CHUNK_END};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
 use crate::splice::Pipe;
-use std::io;
 use std::os::fd::{AsFd, BorrowedFd};
 use tokio::time::timeout;
 
@@ -236,11 +235,5 @@ impl Wire {
                 Err(SendError::End(End::Upstream(e)))
             }
         }
-    }
-}
-
-impl From<io::Error> for SendError {
-    fn from(e: io::Error) -> Self {
-        SendError::End(End::Io("write", e))
     }
 }
