@@ -86,7 +86,8 @@ pub enum BodyLength {
 #[derive(Debug, Clone, Copy)]
 pub struct Client {
     pub addr: SocketAddr,
-    /// The address the client connected to.
+    /// The address the client connected to, when a handler needed it
+    /// (filled in before the proxy runs).
     pub local: Option<SocketAddr>,
     /// Came in over TLS (kernel or user space).
     pub tls: bool,
@@ -265,7 +266,7 @@ pub enum BodyError {
     #[error("client closed mid-body")]
     ClientGone,
     /// The connection failed; nothing can be answered.
-    #[error("reading the body failed")]
+    #[error("reading the body failed: {0}")]
     Read(#[source] crate::tls::ReadError),
 }
 
@@ -308,7 +309,7 @@ pub type LocalFuture<'a, T> = Pin<Box<dyn Future<Output = T> + 'a>>;
 /// Why a streamed response body could not be produced to its end.
 #[derive(Debug, thiserror::Error)]
 pub enum StreamError {
-    #[error("back-end read failed")]
+    #[error("back-end read failed: {0}")]
     Io(#[source] std::io::Error),
     #[error("back end sent a malformed body: {0}")]
     Malformed(&'static str),

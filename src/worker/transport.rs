@@ -153,6 +153,13 @@ impl Transport {
             .await
     }
 
+    /// The address the client connected to.
+    pub fn local_addr(&self) -> io::Result<std::net::SocketAddr> {
+        match self {
+            Transport::Plain(s) | Transport::Tls(s, _) | Transport::Ktls(s, _) => s.local_addr(),
+        }
+    }
+
     /// The connection carries a second request: small responses must now
     /// leave at once, not wait for the ACK of the previous one (Nagle). A
     /// plain connection that serves one request never pays the syscall.

@@ -100,7 +100,6 @@ impl End {
 }
 
 pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls: bool) {
-    let local = stream.local_addr().ok();
     let transport = if tls {
         // At once: the session ticket and the first response follow the
         // handshake flight closely and must not wait for its ACK (Nagle).
@@ -117,7 +116,8 @@ pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls:
         worker,
         client: Client {
             addr: peer,
-            local,
+            // Asked of the kernel only when a handler needs it (the proxy).
+            local: None,
             tls,
         },
         requests: 0,
@@ -264,11 +264,16 @@ impl Connection {
     /// client. Ok(None): the connection may carry another request.
     async fn exchange(&mut self, head: RequestHead) -> Result<Option<CloseReason>, End> {
         let RequestHead {
-            request,
+            mut request,
             framing,
             wants_close,
             ..
         } = head;
+        let upstream = self.worker.upstream_for(&request);
+        if upstream.is_some() && self.client.local.is_none() {
+            self.client.local = self.wire.io.local_addr().ok();
+            request.client.local = self.client.local;
+        }
         let settings = &self.worker.settings;
         let body = H1Body::new(
             &mut self.wire,
@@ -280,7 +285,7 @@ impl Connection {
         let (handled, body_complete) = match body {
             Err(e) => (Err(e), false),
             Ok(mut body) => {
-                let handled = match self.worker.upstream_for(&request) {
+                let handled = match upstream {
                     Some(group) => self.worker.proxy.forward(group, &request, &mut body).await,
                     None => serve_static(&self.worker, &request, &mut body).await,
                 };
@@ -311,7 +316,11 @@ impl Connection {
         mut response: Response,
         body_complete: bool,
     ) -> Result<Option<CloseReason>, End> {
-        let settings = self.worker.settings.clone();
+        let limits = &self.worker.settings.limits;
+        let (request_limit, send_timeout) = (
+            limits.keepalive_requests,
+            self.worker.settings.timeouts.send,
+        );
         loop {
             let length = response.body.length();
             let head_request = request.method == Method::Head;
@@ -323,7 +332,7 @@ impl Connection {
                 response_until_close: framing == Framing::UntilClose,
                 draining: *self.worker.shutdown.borrow(),
                 requests: self.requests,
-                request_limit: settings.limits.keepalive_requests,
+                request_limit,
                 key_limit_near: self.wire.io.must_retire(),
             };
             let close = keep_alive::decide(&facts);
@@ -351,7 +360,7 @@ impl Connection {
                     framing,
                     head_start,
                     &self.worker.metrics,
-                    settings.timeouts.send,
+                    send_timeout,
                 )
                 .await;
             match sent {
