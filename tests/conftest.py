@@ -142,6 +142,23 @@ def config_file(tmp_path, root, *, certs=None, extra="", workers=None, name="tls
     return path
 
 
+def upstream_config(backends, *, prefix="/app/", extra_upstream="", extra="", max_body=200 << 20):
+    """TOML for one upstream group "app" of `backends` (addresses), routed
+    from `prefix`, with request bodies up to `max_body`."""
+    servers = ", ".join(f'{{ address = "{b}" }}' for b in backends)
+    return f"""
+[limits]
+max_body_bytes = {max_body}
+[[upstream]]
+name = "app"
+servers = [{servers}]
+{extra_upstream}
+[[route]]
+prefix = "{prefix}"
+upstream = "app"
+{extra}"""
+
+
 @pytest.fixture
 def start(tmp_path):
     """start(*args) runs tlsaccel; every server is stopped (and must exit 0) at the end."""

@@ -63,6 +63,14 @@ impl UpstreamBody {
         }
     }
 
+    /// The back end closed: the end of an until-close body, an error
+    /// otherwise. Either way the connection cannot be reused.
+    fn ended_by_close(&mut self) -> Result<usize, StreamError> {
+        self.reusable = false;
+        self.decoder.finish_at_eof().map_err(decode_error)?;
+        Ok(0)
+    }
+
     async fn read_body(&mut self, buf: &mut [u8]) -> Result<usize, StreamError> {
         loop {
             if self.decoder.is_done() || buf.is_empty() {
@@ -81,16 +89,9 @@ impl UpstreamBody {
                 }
                 continue;
             }
-            let got = match timeout(self.read_timeout, self.backend.read(buf)).await {
-                Ok(Ok(n)) => n,
-                Ok(Err(e)) => return Err(StreamError::Io(e)),
-                Err(_) => return Err(StreamError::Timeout),
-            };
+            let got = within(self.read_timeout, self.backend.read(buf)).await?;
             if got == 0 {
-                self.decoder.finish_at_eof().map_err(decode_error)?;
-                // Ended by closing: nothing more to reuse.
-                self.reusable = false;
-                return Ok(0);
+                return self.ended_by_close();
             }
             let step = self.decoder.decode(&buf[..got]).map_err(decode_error)?;
             // Keep what follows this run of data (framing, more data, or
@@ -112,19 +113,25 @@ impl UpstreamBody {
             return Ok(0);
         };
         let want = raw.min(max as u64) as usize;
-        let n = match timeout(self.read_timeout, self.backend.splice_into(pipe, want)).await {
-            Ok(Ok(n)) => n,
-            Ok(Err(e)) => return Err(StreamError::Io(e)),
-            Err(_) => return Err(StreamError::Timeout),
-        };
+        let n = within(self.read_timeout, self.backend.splice_into(pipe, want)).await?;
         if n == 0 {
-            self.decoder.finish_at_eof().map_err(decode_error)?;
-            self.reusable = false;
-            return Ok(0);
+            return self.ended_by_close();
         }
         self.decoder.skip_data(n as u64).map_err(decode_error)?;
         WorkerMetrics::add(&self.metrics.proxy_bytes_spliced_down, n as u64);
         Ok(n)
+    }
+}
+
+/// A back-end read or splice, within `limit`.
+async fn within(
+    limit: Duration,
+    io: impl std::future::Future<Output = std::io::Result<usize>>,
+) -> Result<usize, StreamError> {
+    match timeout(limit, io).await {
+        Ok(Ok(n)) => Ok(n),
+        Ok(Err(e)) => Err(StreamError::Io(e)),
+        Err(_) => Err(StreamError::Timeout),
     }
 }
 

@@ -12,24 +12,9 @@ import time
 import pytest
 
 from backend import Backend, stream_bytes
-from conftest import Reader, config_file, connect, curl, nginx
+from conftest import Reader, config_file, connect, curl, nginx, upstream_config
 
 BIG = 100 << 20
-
-
-def upstream_config(backends, *, prefix="/app/", extra_upstream="", extra=""):
-    servers = ", ".join(f'{{ address = "{b}" }}' for b in backends)
-    return f"""
-[limits]
-max_body_bytes = {2 * BIG}
-[[upstream]]
-name = "app"
-servers = [{servers}]
-{extra_upstream}
-[[route]]
-prefix = "{prefix}"
-upstream = "app"
-{extra}"""
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from conftest import Reader, config_file, connect
+from conftest import Reader, config_file, connect, upstream_config
 
 SMUGGLED = b"GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
 
@@ -115,14 +115,8 @@ def servers(tmp_path_factory, docroot, lenient, certs):
     from conftest import Server
 
     tmp = tmp_path_factory.mktemp("framing")
-    proxied = config_file(tmp, docroot, certs=certs, workers=1, name="proxy.toml", extra=f"""
-[[upstream]]
-name = "lenient"
-servers = [{{ address = "{lenient.address}" }}]
-[[route]]
-prefix = "/"
-upstream = "lenient"
-""")
+    proxied = config_file(tmp, docroot, certs=certs, workers=1, name="proxy.toml",
+                          extra=upstream_config([lenient.address], prefix="/", max_body=1 << 20))
     static = config_file(tmp, docroot, certs=certs, workers=1, name="static.toml")
     started = [Server(["serve", "--config", str(cfg), "--listen", "127.0.0.1:0", "--http-listen", "127.0.0.1:0"], tmp)
                for cfg in (proxied, static)]
@@ -296,14 +290,8 @@ def raw_backend(reply):
 def test_back_end_failing_before_the_first_byte_is_502(start, docroot, certs, tmp_path, reply, scheme):
     b = raw_backend(reply)
     try:
-        cfg = config_file(tmp_path, docroot, certs=certs, workers=1, extra=f"""
-[[upstream]]
-name = "bad"
-servers = [{{ address = "127.0.0.1:{b.getsockname()[1]}" }}]
-[[route]]
-prefix = "/"
-upstream = "bad"
-""")
+        cfg = config_file(tmp_path, docroot, certs=certs, workers=1,
+                          extra=upstream_config([f"127.0.0.1:{b.getsockname()[1]}"], prefix="/"))
         s = start("serve", "--config", str(cfg), "--listen", "127.0.0.1:0", "--http-listen", "127.0.0.1:0")
         sock = connect(s, scheme)
         sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")

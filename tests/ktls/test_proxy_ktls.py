@@ -7,7 +7,7 @@ import json
 import os
 
 from backend import Backend, stream_bytes
-from conftest import config_file, curl
+from conftest import config_file, curl, upstream_config
 
 BIG = 100 << 20
 
@@ -16,20 +16,15 @@ def tls_stat():
     return {line.split()[0]: int(line.split()[1]) for line in open("/proc/net/tls_stat")}
 
 
+def start_proxy(start, docroot, certs, tmp_path, backend):
+    cfg = config_file(tmp_path, docroot, certs=certs, workers=1, extra=upstream_config([backend.address]))
+    return start("serve", "--config", str(cfg), "--admin-listen", "127.0.0.1:0")
+
+
 def test_bodies_are_spliced_both_ways(start, docroot, certs, tmp_path):
     backend = Backend("b1")
     try:
-        cfg = config_file(tmp_path, docroot, certs=certs, workers=1, extra=f"""
-[limits]
-max_body_bytes = {2 * BIG}
-[[upstream]]
-name = "app"
-servers = [{{ address = "{backend.address}" }}]
-[[route]]
-prefix = "/app/"
-upstream = "app"
-""")
-        s = start("serve", "--config", str(cfg), "--admin-listen", "127.0.0.1:0")
+        s = start_proxy(start, docroot, certs, tmp_path, backend)
         assert "kTLS: offloading TX and RX for" in s.log_text(), s.log_text()
         stat0 = tls_stat()
 
@@ -74,17 +69,7 @@ def test_chunked_bodies_are_reframed_and_spliced(start, docroot, certs, tmp_path
     size = 16 << 20
     backend = Backend("b1")
     try:
-        cfg = config_file(tmp_path, docroot, certs=certs, workers=1, extra=f"""
-[limits]
-max_body_bytes = {2 * size}
-[[upstream]]
-name = "app"
-servers = [{{ address = "{backend.address}" }}]
-[[route]]
-prefix = "/app/"
-upstream = "app"
-""")
-        s = start("serve", "--config", str(cfg), "--admin-listen", "127.0.0.1:0")
+        s = start_proxy(start, docroot, certs, tmp_path, backend)
         out = tmp_path / "down.bin"
         curl("-k", "--tlsv1.3", "-o", str(out), s.url(f"/app/chunked/{size}"))
         assert hashlib.sha256(out.read_bytes()).digest() == hashlib.sha256(stream_bytes(size)).digest()
