@@ -338,11 +338,6 @@ pub trait BodyStream {
         max: usize,
     ) -> LocalFuture<'a, Result<usize, StreamError>>;
 
-    /// Trailer fields, once the body has ended.
-    fn trailers(&self) -> Option<&Headers> {
-        None
-    }
-
     /// The body was sent to its end (`complete`) or abandoned; the source
     /// may now be reused or must be closed.
     fn finish(self: Box<Self>, complete: bool);

@@ -397,18 +397,9 @@ impl AsRef<[u8]> for ChunkSizeLine {
 /// What follows a chunk's data.
 pub const CHUNK_END: &[u8] = b"\r\n";
 
-/// The last chunk, the trailer fields given, and the final CRLF.
-pub fn last_chunk(trailers: Option<&Headers>) -> Vec<u8> {
-    let mut out = b"0\r\n".to_vec();
-    for (name, value) in trailers.into_iter().flat_map(Headers::iter) {
-        out.extend_from_slice(name.as_bytes());
-        out.extend_from_slice(b": ");
-        out.extend_from_slice(value);
-        out.extend_from_slice(b"\r\n");
-    }
-    out.extend_from_slice(b"\r\n");
-    out
-}
+/// The last chunk and an empty trailer section: tlsaccel forwards no
+/// trailer fields (the decoder validates them, then they are dropped).
+pub const LAST_CHUNK: &[u8] = b"0\r\n\r\n";
 
 #[cfg(test)]
 mod tests {
@@ -562,9 +553,5 @@ mod tests {
             let text = std::str::from_utf8(line.as_ref()).unwrap();
             assert_eq!(text, format!("{n:x}\r\n"));
         }
-        let mut t = Headers::new();
-        t.append("X-Sum", "1");
-        assert_eq!(last_chunk(Some(&t)), b"0\r\nX-Sum: 1\r\n\r\n");
-        assert_eq!(last_chunk(None), b"0\r\n\r\n");
     }
 }

@@ -16,7 +16,7 @@ use super::head::{parse_response_head, request_head, upstream_framing, ResponseH
 use super::upstream_body::UpstreamBody;
 use super::{proxy_v2_header, BackendStream, Upstreams};
 use crate::exchange::{Body, BodyError, BodyLength, Method, Request, RequestBody, Response};
-use crate::http::body::{chunk_size_line, last_chunk, CHUNK_END};
+use crate::http::body::{chunk_size_line, CHUNK_END, LAST_CHUNK};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
 use crate::splice::Pipe;
@@ -262,7 +262,7 @@ impl Proxy {
             if done && chunked {
                 // Trailer fields are not forwarded: back ends rarely want
                 // them and a forwarded field could change the request's meaning.
-                pending.extend_from_slice(&last_chunk(None));
+                pending.extend_from_slice(LAST_CHUNK);
             }
             self.write_up(backend, &pending, req, reused).await?;
             pending.clear();

@@ -6,7 +6,7 @@
 
 use super::head::ResponseHead;
 use super::{BackendStream, Upstreams};
-use crate::exchange::{BodyStream, Headers, LocalFuture, StreamError};
+use crate::exchange::{BodyStream, LocalFuture, StreamError};
 use crate::http::{BodyDecoder, DecodeError};
 use crate::metrics::WorkerMetrics;
 use crate::splice::Pipe;
@@ -156,10 +156,6 @@ impl BodyStream for UpstreamBody {
         max: usize,
     ) -> LocalFuture<'a, Result<usize, StreamError>> {
         Box::pin(self.splice_body(pipe, max))
-    }
-
-    fn trailers(&self) -> Option<&Headers> {
-        None
     }
 
     fn finish(self: Box<Self>, complete: bool) {

@@ -19,7 +19,9 @@ mod wire;
 
 use super::transport::Transport;
 use super::Worker;
-use crate::exchange::{BodyError, Client, Method, Request, RequestBody, Response, StreamError};
+use crate::exchange::{
+    BodyError, Client, Method, Request, RequestBody, Response, StreamError, Version,
+};
 use crate::http::keep_alive::{self, CloseReason, ExchangeFacts};
 use crate::http::{parse_head, response, Framing, HeadLimits, ParseOutcome, RequestHead};
 use crate::metrics::WorkerMetrics;
@@ -316,11 +318,7 @@ impl Connection {
         mut response: Response,
         body_complete: bool,
     ) -> Result<Option<CloseReason>, End> {
-        let limits = &self.worker.settings.limits;
-        let (request_limit, send_timeout) = (
-            limits.keepalive_requests,
-            self.worker.settings.timeouts.send,
-        );
+        let request_limit = self.worker.settings.limits.keepalive_requests;
         loop {
             let length = response.body.length();
             let head_request = request.method == Method::Head;
@@ -339,29 +337,13 @@ impl Connection {
             if close == Some(CloseReason::KeyLimit) {
                 WorkerMetrics::add(&self.worker.metrics.ktls_retired_at_limit, 1);
             }
-            let head_start = self.wire.out.len();
-            {
-                let mut date = self.worker.date.borrow_mut();
-                response::encode_head(
-                    &mut self.wire.out,
-                    &response,
-                    date.now(),
-                    framing,
-                    length,
-                    close.is_none(),
-                    request.version,
-                );
-            }
+            let head_start =
+                self.wire
+                    .queue_head(&response, framing, length, close.is_none(), request.version);
             let status = response.status;
             let sent = self
                 .wire
-                .send_body(
-                    response.body,
-                    framing,
-                    head_start,
-                    &self.worker.metrics,
-                    send_timeout,
-                )
+                .send_body(response.body, framing, head_start)
                 .await;
             match sent {
                 Ok(bytes) => {
@@ -390,36 +372,20 @@ impl Connection {
     async fn answer_unparsed(&mut self, status: u16) -> End {
         let response = Response::error(status);
         let length = response.body.length();
+        let framing = Framing::Length(length.unwrap_or(0));
         self.closing = Some(CloseReason::FramingUnknown);
-        {
-            let mut date = self.worker.date.borrow_mut();
-            response::encode_head(
-                &mut self.wire.out,
-                &response,
-                date.now(),
-                Framing::Length(length.unwrap_or(0)),
-                length,
-                false,
-                crate::exchange::Version::Http11,
-            );
-        }
+        let head_start = self
+            .wire
+            .queue_head(&response, framing, length, false, Version::Http11);
         self.worker.log_rejected(
             self.client.addr,
             self.wire.input(),
             status,
             length.unwrap_or(0),
         );
-        let metrics = self.worker.metrics.clone();
-        let send_timeout = self.worker.settings.timeouts.send;
         if let Err(SendError::End(e)) = self
             .wire
-            .send_body(
-                response.body,
-                Framing::Length(length.unwrap_or(0)),
-                0,
-                &metrics,
-                send_timeout,
-            )
+            .send_body(response.body, framing, head_start)
             .await
         {
             return e;

@@ -8,8 +8,8 @@
 use super::super::transport::Transport;
 use super::wire::Wire;
 use super::End;
-use crate::exchange::{Body, BodyStream, StreamError};
-use crate::http::body::{chunk_size_line, last_chunk, CHUNK_END};
+use crate::exchange::{Body, BodyStream, Response, StreamError, Version};
+use crate::http::body::{chunk_size_line, CHUNK_END, LAST_CHUNK};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
 use crate::splice::Pipe;
@@ -38,6 +38,30 @@ impl From<End> for SendError {
 }
 
 impl Wire {
+    /// Queues a response head in `out` (today's date from the worker's
+    /// cache); returns where it starts, for `send_body`.
+    pub fn queue_head(
+        &mut self,
+        response: &Response,
+        framing: Framing,
+        length: Option<u64>,
+        keep_alive: bool,
+        version: Version,
+    ) -> usize {
+        let head_start = self.out.len();
+        let mut date = self.worker.date.borrow_mut();
+        crate::http::response::encode_head(
+            &mut self.out,
+            response,
+            date.now(),
+            framing,
+            length,
+            keep_alive,
+            version,
+        );
+        head_start
+    }
+
     /// Sends `body` in `framing` after the head queued at `head_start` of
     /// `out`. Returns the body bytes sent.
     pub async fn send_body(
@@ -45,8 +69,6 @@ impl Wire {
         body: Body,
         framing: Framing,
         head_start: usize,
-        metrics: &WorkerMetrics,
-        send_timeout: std::time::Duration,
     ) -> Result<u64, SendError> {
         if framing == Framing::Empty {
             // HEAD, 304 and the like: the source has nothing more to give.
@@ -62,44 +84,23 @@ impl Wire {
                 Ok(b.len() as u64)
             }
             Body::File(range) => {
-                self.send_file(
-                    range.file.as_fd(),
-                    range.offset,
-                    range.len,
-                    metrics,
-                    send_timeout,
-                )
-                .await?;
+                self.send_file(range.file.as_fd(), range.offset, range.len)
+                    .await?;
                 Ok(range.len)
             }
             Body::Stream(stream) => {
-                self.send_stream(
-                    stream,
-                    framing == Framing::Chunked,
-                    head_start,
-                    send_timeout,
-                )
-                .await
+                self.send_stream(stream, framing == Framing::Chunked, head_start)
+                    .await
             }
         }
     }
 
-    async fn send_file(
-        &mut self,
-        file: BorrowedFd<'_>,
-        offset: u64,
-        len: u64,
-        metrics: &WorkerMetrics,
-        send_timeout: std::time::Duration,
-    ) -> Result<(), End> {
+    async fn send_file(&mut self, file: BorrowedFd<'_>, offset: u64, len: u64) -> Result<(), End> {
         let (mut pos, end) = (offset, offset + len);
+        let send_timeout = self.worker.settings.timeouts.send;
         if self.io.can_sendfile() {
             self.write_out(true).await?;
-            let counter = if matches!(self.io, Transport::Ktls(..)) {
-                &metrics.sendfile_bytes_ktls
-            } else {
-                &metrics.sendfile_bytes_plain
-            };
+            let ktls = matches!(self.io, Transport::Ktls(..));
             while pos < end {
                 match timeout(send_timeout, self.io.sendfile(file, pos, end - pos)).await {
                     Ok(Ok(0)) => {
@@ -110,6 +111,12 @@ impl Wire {
                     }
                     Ok(Ok(n)) => {
                         pos += n as u64;
+                        let m = &self.worker.metrics;
+                        let counter = if ktls {
+                            &m.sendfile_bytes_ktls
+                        } else {
+                            &m.sendfile_bytes_plain
+                        };
                         WorkerMetrics::add(counter, n as u64);
                     }
                     Ok(Err(e)) => return Err(End::Io("sendfile", e)),
@@ -155,8 +162,8 @@ impl Wire {
         mut stream: Box<dyn BodyStream>,
         chunked: bool,
         head_start: usize,
-        send_timeout: std::time::Duration,
     ) -> Result<u64, SendError> {
+        let send_timeout = self.worker.settings.timeouts.send;
         let mut flushed = false;
         let mut pipe: Option<Pipe> = None;
         let mut total = 0u64;
@@ -220,7 +227,7 @@ impl Wire {
         match outcome {
             Ok(()) => {
                 if chunked {
-                    self.out.extend_from_slice(&last_chunk(stream.trailers()));
+                    self.out.extend_from_slice(LAST_CHUNK);
                 }
                 stream.finish(true);
                 Ok(total)

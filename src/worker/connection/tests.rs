@@ -111,6 +111,12 @@ impl Reply {
     }
 }
 
+/// Sends a request that is not HEAD and reads its response.
+fn ask(c: &mut BufReader<TcpStream>, request: &[u8]) -> Reply {
+    send(c, request);
+    read_reply(c, false)
+}
+
 /// Reads one response; `head_request`: no body follows.
 fn read_reply(c: &mut BufReader<TcpStream>, head_request: bool) -> Reply {
     let mut head = String::new();
@@ -169,6 +175,7 @@ const FILES: &[(&str, &[u8])] = &[("a.txt", b"alpha"), ("b.txt", b"bravo!")];
 fn pipelined_requests_are_answered_in_order() {
     let server = start("", FILES);
     let mut c = connect(server.addr);
+    // Four requests in one write.
     send(
         &mut c,
         b"GET /a.txt HTTP/1.1\r\nHost: x\r\n\r\nHEAD /b.txt HTTP/1.1\r\nHost: x\r\n\r\nGET /b.txt HTTP/1.1\r\nHost: x\r\n\r\nGET /missing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
@@ -195,28 +202,27 @@ fn keep_alive_is_decided_per_exchange() {
     let server = start("[limits]\nkeepalive_requests = 2\n", FILES);
     // HTTP/1.0 closes unless asked otherwise.
     let mut c = connect(server.addr);
-    send(&mut c, b"GET /a.txt HTTP/1.0\r\n\r\n");
     assert_eq!(
-        read_reply(&mut c, false).header("connection"),
+        ask(&mut c, b"GET /a.txt HTTP/1.0\r\n\r\n").header("connection"),
         Some("close".into())
     );
     assert!(closed(&mut c));
     let mut c = connect(server.addr);
-    send(
-        &mut c,
-        b"GET /a.txt HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",
-    );
     assert_eq!(
-        read_reply(&mut c, false).header("connection"),
+        ask(
+            &mut c,
+            b"GET /a.txt HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"
+        )
+        .header("connection"),
         Some("keep-alive".into())
     );
     // The second request reaches the limit of 2.
-    send(
-        &mut c,
-        b"GET /a.txt HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",
-    );
     assert_eq!(
-        read_reply(&mut c, false).header("connection"),
+        ask(
+            &mut c,
+            b"GET /a.txt HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"
+        )
+        .header("connection"),
         Some("close".into())
     );
     assert!(closed(&mut c));
@@ -224,19 +230,17 @@ fn keep_alive_is_decided_per_exchange() {
     // A body the static handler does not want is read and dropped: the
     // connection goes on.
     let mut c = connect(server.addr);
-    send(
+    let r = ask(
         &mut c,
         b"POST /a.txt HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
     );
-    let r = read_reply(&mut c, false);
     assert_eq!((r.status, r.header("connection")), (405, None));
     // Waiting for 100 Continue: not invited, so the connection must end.
     let mut c = connect(server.addr);
-    send(
+    let r = ask(
         &mut c,
         b"PUT /a.txt HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n",
     );
-    let r = read_reply(&mut c, false);
     assert_eq!(
         (r.status, r.header("connection")),
         (405, Some("close".into()))
@@ -265,8 +269,7 @@ fn body_framing_errors_are_answered_and_close() {
     // A well-formed chunked body with a trailer: answered, and the next
     // request right behind it is served too.
     let mut c = connect(server.addr);
-    send(&mut c, b"GET /a.txt HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3;x=\"y\"\r\nabc\r\n0\r\nX-T: 1\r\n\r\nGET /b.txt HTTP/1.1\r\nHost: x\r\n\r\n");
-    assert_eq!(read_reply(&mut c, false).body, b"alpha");
+    assert_eq!(ask(&mut c, b"GET /a.txt HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3;x=\"y\"\r\nabc\r\n0\r\nX-T: 1\r\n\r\nGET /b.txt HTTP/1.1\r\nHost: x\r\n\r\n").body, b"alpha");
     assert_eq!(read_reply(&mut c, false).body, b"bravo!");
 }
 
@@ -350,8 +353,7 @@ fn proxied_bodies_are_reframed_both_ways() {
     );
     let server = start(&proxy_config(addr), &[]);
     let mut c = connect(server.addr);
-    send(&mut c, b"POST /up HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4;a=b\r\nhell\r\n2  \r\no!\r\n0\r\nX-Sneaky: 1\r\n\r\n");
-    let r = read_reply(&mut c, false);
+    let r = ask(&mut c, b"POST /up HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4;a=b\r\nhell\r\n2  \r\no!\r\n0\r\nX-Sneaky: 1\r\n\r\n");
     assert_eq!(r.status, 200);
     // Our own size lines, no extensions, no trailers.
     assert_eq!(
@@ -373,7 +375,6 @@ fn a_back_end_failing_before_the_first_byte_gives_502() {
     );
     let server = start(&proxy_config(addr), &[]);
     let mut c = connect(server.addr);
-    send(&mut c, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
-    let r = read_reply(&mut c, false);
+    let r = ask(&mut c, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
     assert_eq!(r.status, 502, "{}", r.head);
 }

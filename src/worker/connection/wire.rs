@@ -20,7 +20,7 @@ const IDLE_RELEASE_AFTER: Duration = Duration::from_secs(1);
 pub(super) struct Wire {
     pub io: Transport,
     pub out: ByteBuf,
-    worker: Rc<Worker>,
+    pub(super) worker: Rc<Worker>,
     buf: Vec<u8>,
     start: usize,
     end: usize,
