@@ -18,7 +18,7 @@ mod worker;
 
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -94,13 +94,6 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 }
 
 fn serve(args: ServeArgs) -> ExitCode {
-    let file = match &args.config {
-        Some(path) => match config::read_file(path) {
-            Ok(f) => f,
-            Err(e) => return fail(e),
-        },
-        None => config::ConfigFile::default(),
-    };
     let overrides = config::Overrides {
         root: args.root,
         listen: args.listen,
@@ -111,41 +104,50 @@ fn serve(args: ServeArgs) -> ExitCode {
         log_level: args.log_level,
         admin_listen: args.admin_listen,
     };
-    let settings = match config::resolve(file, &overrides) {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
+    let (settings, report) = validated(args.config.as_deref(), &overrides);
+    if report.has_errors() {
+        for e in report.errors() {
+            eprintln!("tlsaccel: error: {e}");
+        }
+        return ExitCode::from(1);
+    }
     init_logging(&settings.log_level);
+    for w in report.warnings() {
+        tracing::warn!("{w}");
+    }
     match worker::run(settings) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(e),
     }
 }
 
-fn check_config(path: &std::path::Path) -> ExitCode {
-    let settings =
-        config::read_file(path).and_then(|f| config::resolve(f, &config::Overrides::default()));
-    let mut errors: Vec<String> = match settings {
-        Ok(settings) => {
-            let mut errors = Vec::new();
-            if settings.listeners.iter().any(|l| l.tls) {
-                if let Err(e) = tls::build_server_config(&settings.tls, false) {
-                    errors.push(e.to_string());
-                }
-            }
-            errors
-        }
-        Err(e) => e.0.iter().map(ToString::to_string).collect(),
-    };
-    if errors.is_empty() {
+fn check_config(path: &Path) -> ExitCode {
+    let (_, report) = validated(Some(path), &config::Overrides::default());
+    for w in report.warnings() {
+        eprintln!("warning: {w}");
+    }
+    if !report.has_errors() {
         println!("ok");
         return ExitCode::SUCCESS;
     }
-    errors.dedup();
-    for e in &errors {
+    for e in report.errors() {
         eprintln!("error: {e}");
     }
     ExitCode::from(1)
+}
+
+/// The configuration with every problem in it: syntax, schema, values, and
+/// the certificates it names (loaded here, so a key that does not match its
+/// certificate is reported with the rest rather than at the next start).
+fn validated(
+    path: Option<&Path>,
+    overrides: &config::Overrides,
+) -> (config::Settings, config::Report) {
+    let (settings, mut report) = config::load(path, overrides);
+    for (pair, problem) in tls::certificate_problems(&settings.tls) {
+        report.error(problem.config_key(pair), problem.to_string());
+    }
+    (settings, report)
 }
 
 fn init_logging(level: &str) {

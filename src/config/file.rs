@@ -1,5 +1,7 @@
 //! The TOML schema, exactly as users write it. Every section and key has a
-//! default, and every struct refuses keys it does not know.
+//! default (keys that must be given are checked in validation, so a missing
+//! one is reported with the others instead of stopping the parse), and every
+//! struct refuses keys it does not know.
 
 use serde::Deserialize;
 use std::path::PathBuf;
@@ -66,6 +68,7 @@ impl Default for UpstreamSection {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UpstreamServerSection {
+    #[serde(default)]
     pub address: String,
     #[serde(default = "one")]
     pub weight: u32,
@@ -76,6 +79,7 @@ pub struct UpstreamServerSection {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RouteSection {
+    #[serde(default)]
     pub prefix: String,
     pub host: Option<String>,
     pub upstream: Option<String>,
@@ -114,6 +118,7 @@ impl std::fmt::Display for WorkersValue {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ListenerSection {
+    #[serde(default)]
     pub address: String,
     #[serde(default = "yes")]
     pub tls: bool,
@@ -124,7 +129,9 @@ pub struct ListenerSection {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CertificateSection {
+    #[serde(default)]
     pub cert: PathBuf,
+    #[serde(default)]
     pub key: PathBuf,
 }
 
@@ -183,14 +190,17 @@ pub struct Duration(pub f64);
 impl Duration {
     /// Converts to a `std::time::Duration`, recording an error for values
     /// that are negative, not finite, or absurdly large.
-    pub fn checked(self, key: &str, errors: &mut Vec<String>) -> std::time::Duration {
+    pub fn checked(self, key: &str, report: &mut super::Report) -> std::time::Duration {
         if self.0.is_finite() && self.0 > 0.0 && self.0 <= 86_400.0 {
             std::time::Duration::from_secs_f64(self.0)
         } else {
-            errors.push(format!(
-                "{key}: {} must be a number of seconds above 0 and at most 86400",
-                self.0
-            ));
+            report.error(
+                key,
+                format!(
+                    "{} must be a number of seconds above 0 and at most 86400",
+                    self.0
+                ),
+            );
             std::time::Duration::from_secs(1)
         }
     }

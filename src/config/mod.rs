@@ -1,17 +1,22 @@
 //! Configuration: the TOML file format, command-line overrides, and
 //! validation into the settings the rest of the server runs on.
 //!
-//! Parsing is strict (unknown keys are errors). Validation collects every
-//! problem it finds, each named by its key, so `check-config` can report
-//! them all at once instead of one per run.
+//! Parsing is strict (unknown keys are errors). Parsing and validation
+//! collect every problem they find into one `Report`, each named by its key
+//! and placed at its line in the file, so `check-config` reports them all at
+//! once instead of one per run.
 
 mod file;
+mod parse;
 mod proxy;
+mod report;
 
 pub use file::ConfigFile;
 #[cfg(test)]
 pub use proxy::UpstreamServer;
 pub use proxy::{select_route, Route, RouteTarget, Upstream, UpstreamAddress};
+pub use report::Report;
+use report::SourceMap;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -30,6 +35,8 @@ pub struct Listener {
 pub struct CertificatePair {
     pub cert: PathBuf,
     pub key: PathBuf,
+    /// Where it was configured (`tls.certificate[1]`, `--cert`), for errors.
+    pub key_path: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,131 +149,127 @@ pub struct Overrides {
 pub const DEFAULT_HTTPS_LISTEN: &str = "127.0.0.1:8443";
 pub const DEFAULT_PUBLIC_DIR: &str = "public";
 
-/// One problem with a configuration.
-#[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
-    #[error("{}: cannot read: {source}", path.display())]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    /// TOML syntax, a wrong type or an unknown key, with line and column.
-    #[error("{}: {}", path.display(), source.to_string().trim_end().replace('\n', "\n  "))]
-    Syntax {
-        path: PathBuf,
-        source: Box<toml::de::Error>,
-    },
-    /// A value that parses but cannot be used: `key.path: why`.
-    #[error("{0}")]
-    Invalid(String),
-}
-
-/// Every problem found in a configuration.
-#[derive(Debug)]
-pub struct ConfigErrors(pub Vec<ConfigError>);
-
-impl std::fmt::Display for ConfigErrors {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for (i, e) in self.0.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
+/// Reads, parses and validates a configuration file (None: the built-in
+/// defaults) with the command line's overrides. The report holds every
+/// problem found; the settings are usable only when it has no errors.
+pub fn load(path: Option<&Path>, overrides: &Overrides) -> (Settings, Report) {
+    let (file, mut report) = match path {
+        None => (ConfigFile::default(), Report::default()),
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => parse::parse(path, &text),
+            Err(e) => {
+                let mut report = Report::for_file(SourceMap::new(path, "", Default::default()));
+                report.error("", format!("cannot read: {e}"));
+                (ConfigFile::default(), report)
             }
-            write!(f, "{e}")?;
-        }
-        Ok(())
-    }
+        },
+    };
+    let settings = resolve(file, overrides, &mut report);
+    (settings, report)
 }
 
-impl std::error::Error for ConfigErrors {}
-
-/// Reads and parses a configuration file; syntax errors and unknown keys
-/// come back with their line and column.
-pub fn read_file(path: &Path) -> Result<ConfigFile, ConfigErrors> {
-    let text = std::fs::read_to_string(path).map_err(|source| {
-        ConfigErrors(vec![ConfigError::Read {
-            path: path.to_path_buf(),
-            source,
-        }])
-    })?;
-    toml::from_str(&text).map_err(|source| {
-        ConfigErrors(vec![ConfigError::Syntax {
-            path: path.to_path_buf(),
-            source: Box::new(source),
-        }])
-    })
-}
-
-/// Validates a parsed file (or the empty default) with overrides applied.
-pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, ConfigErrors> {
-    let mut errors = Vec::new();
+/// Validates a parsed file (or the empty default) with overrides applied,
+/// adding every problem to `report`.
+pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> Settings {
     let configured_listeners = !file.listener.is_empty();
 
-    let mut listeners = Vec::new();
+    // Each listener with the key it came from, for the duplicate check.
+    let mut listeners: Vec<(Listener, String)> = Vec::new();
     for (i, l) in file.listener.iter().enumerate() {
-        match l.address.parse::<SocketAddr>() {
-            Ok(address) => listeners.push(Listener {
-                address,
-                tls: l.tls,
-                backlog: l.backlog,
-            }),
-            Err(_) => errors.push(format!(
-                "listener[{i}].address: \"{}\" is not an address:port (for example 0.0.0.0:443 or [::]:443)",
-                l.address
-            )),
+        let key = format!("listener[{i}]");
+        if l.address.is_empty() {
+            report.error(format!("{key}.address"), "required");
+        } else {
+            match l.address.parse::<SocketAddr>() {
+                Ok(address) => listeners.push((
+                    Listener {
+                        address,
+                        tls: l.tls,
+                        backlog: l.backlog,
+                    },
+                    format!("{key}.address"),
+                )),
+                Err(_) => report.error(
+                    format!("{key}.address"),
+                    format!(
+                        "\"{}\" is not an address:port (for example 0.0.0.0:443 or [::]:443)",
+                        l.address
+                    ),
+                ),
+            }
         }
         if l.backlog <= 0 {
-            errors.push(format!("listener[{i}].backlog: must be positive"));
+            report.error(format!("{key}.backlog"), "must be positive");
         }
     }
-    if let Some(addr) = overrides.listen {
-        listeners.retain(|l| !l.tls);
-        listeners.push(Listener {
-            address: addr,
-            tls: true,
-            backlog: file::DEFAULT_BACKLOG,
-        });
-    }
-    if let Some(addr) = overrides.http_listen {
-        listeners.retain(|l| l.tls);
-        listeners.push(Listener {
-            address: addr,
-            tls: false,
-            backlog: file::DEFAULT_BACKLOG,
-        });
+    for (option, address, tls) in [
+        ("--listen", overrides.listen, true),
+        ("--http-listen", overrides.http_listen, false),
+    ] {
+        if let Some(address) = address {
+            listeners.retain(|(l, _)| l.tls != tls);
+            let backlog = file::DEFAULT_BACKLOG;
+            listeners.push((
+                Listener {
+                    address,
+                    tls,
+                    backlog,
+                },
+                option.into(),
+            ));
+        }
     }
     if listeners.is_empty() && !configured_listeners {
-        listeners.push(Listener {
-            address: DEFAULT_HTTPS_LISTEN.parse().expect("valid default"),
-            tls: true,
-            backlog: file::DEFAULT_BACKLOG,
-        });
+        let address = DEFAULT_HTTPS_LISTEN.parse().expect("valid default");
+        let backlog = file::DEFAULT_BACKLOG;
+        let tls = true;
+        listeners.push((
+            Listener {
+                address,
+                tls,
+                backlog,
+            },
+            "listener".into(),
+        ));
     }
-    if listeners.is_empty() && errors.is_empty() {
-        errors.push("listener: at least one listener is required".into());
+    if listeners.is_empty() && !report.has_errors() {
+        report.error("listener", "at least one listener is required");
     }
-    for (i, a) in listeners.iter().enumerate() {
-        if a.address.port() != 0 && listeners[..i].iter().any(|b| b.address == a.address) {
-            errors.push(format!("listener: address {} is listed twice", a.address));
+    for (i, (a, key)) in listeners.iter().enumerate() {
+        if a.address.port() != 0 && listeners[..i].iter().any(|(b, _)| b.address == a.address) {
+            report.error(key.as_str(), format!("{} is listed twice", a.address));
         }
     }
+    let listeners = listeners.into_iter().map(|(l, _)| l).collect();
 
     let workers_text = overrides
         .workers
         .clone()
         .or_else(|| file.workers.as_ref().map(|w| w.to_string()));
+    let workers_key = if overrides.workers.is_some() {
+        "--workers"
+    } else {
+        "workers"
+    };
     let workers = match workers_text.as_deref() {
         None | Some("auto") => Workers::Auto,
         Some(n) => match n.parse::<usize>() {
             Ok(n) if (1..=1024).contains(&n) => Workers::Count(n),
             _ => {
-                errors.push(format!(
-                    "workers: \"{n}\" must be \"auto\" or a number from 1 to 1024"
-                ));
+                report.error(
+                    workers_key,
+                    format!("\"{n}\" must be \"auto\" or a number from 1 to 1024"),
+                );
                 Workers::Auto
             }
         },
     };
 
+    let root_key = if overrides.root.is_some() {
+        "--root"
+    } else {
+        "static.root"
+    };
     let root = match overrides.root.clone().or(file.r#static.root.clone()) {
         Some(dir) => DocumentRoot::Directory(dir),
         None if Path::new(DEFAULT_PUBLIC_DIR).is_dir() => {
@@ -275,35 +278,31 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, Conf
         None => DocumentRoot::Welcome,
     };
     if let DocumentRoot::Directory(dir) = &root {
-        match std::fs::read_dir(dir) {
-            Ok(_) => {}
-            Err(e) => errors.push(format!(
-                "static.root: {}: cannot open directory: {e}",
-                dir.display()
-            )),
+        if let Err(e) = std::fs::read_dir(dir) {
+            report.error(
+                root_key,
+                format!("{}: cannot open directory: {e}", dir.display()),
+            );
         }
     }
     let index = file.r#static.index.clone();
     if index.is_empty() || index.contains('/') || index == "." || index == ".." {
-        errors.push(format!(
-            "static.index: \"{index}\" must be a plain file name"
-        ));
+        report.error(
+            "static.index",
+            format!("\"{index}\" must be a plain file name"),
+        );
     }
 
-    let tls = resolve_tls(&file.tls, overrides, &mut errors);
+    let tls = resolve_tls(&file.tls, overrides, report);
 
     let t = &file.timeouts;
     let timeouts = Timeouts {
-        handshake: t.handshake.checked("timeouts.handshake", &mut errors),
-        request_header: t
-            .request_header
-            .checked("timeouts.request_header", &mut errors),
-        request_body: t.request_body.checked("timeouts.request_body", &mut errors),
-        keepalive: t.keepalive.checked("timeouts.keepalive", &mut errors),
-        send: t.send.checked("timeouts.send", &mut errors),
-        shutdown_drain: t
-            .shutdown_drain
-            .checked("timeouts.shutdown_drain", &mut errors),
+        handshake: t.handshake.checked("timeouts.handshake", report),
+        request_header: t.request_header.checked("timeouts.request_header", report),
+        request_body: t.request_body.checked("timeouts.request_body", report),
+        keepalive: t.keepalive.checked("timeouts.keepalive", report),
+        send: t.send.checked("timeouts.send", report),
+        shutdown_drain: t.shutdown_drain.checked("timeouts.shutdown_drain", report),
     };
 
     let l = &file.limits;
@@ -315,16 +314,16 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, Conf
         max_body_bytes: l.max_body_bytes,
     };
     if limits.max_connections == 0 {
-        errors.push("limits.max_connections: must be at least 1".into());
+        report.error("limits.max_connections", "must be at least 1");
     }
     if limits.keepalive_requests == 0 {
-        errors.push("limits.keepalive_requests: must be at least 1".into());
+        report.error("limits.keepalive_requests", "must be at least 1");
     }
     if limits.max_uri_bytes < 16 {
-        errors.push("limits.max_uri_bytes: must be at least 16".into());
+        report.error("limits.max_uri_bytes", "must be at least 16");
     }
     if limits.max_header_bytes < 256 || limits.max_header_bytes > 1 << 20 {
-        errors.push("limits.max_header_bytes: must be from 256 to 1048576".into());
+        report.error("limits.max_header_bytes", "must be from 256 to 1048576");
     }
 
     let open_file_cache = OpenFileCacheSettings {
@@ -332,7 +331,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, Conf
         valid: file
             .open_file_cache
             .valid
-            .checked("open_file_cache.valid", &mut errors),
+            .checked("open_file_cache.valid", report),
     };
 
     let access_log = match file.log.access_log.as_str() {
@@ -344,9 +343,15 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, Conf
         .clone()
         .unwrap_or(file.log.level.clone());
     if !["error", "warn", "info", "debug", "trace"].contains(&log_level.as_str()) {
-        errors.push(format!(
-            "log.level: \"{log_level}\" must be one of error, warn, info, debug, trace"
-        ));
+        let key = if overrides.log_level.is_some() {
+            "--log-level"
+        } else {
+            "log.level"
+        };
+        report.error(
+            key,
+            format!("\"{log_level}\" must be one of error, warn, info, debug, trace"),
+        );
     }
 
     let admin_listen = match (&overrides.admin_listen, &file.admin.listen) {
@@ -354,7 +359,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, Conf
         (None, Some(text)) => match text.parse::<SocketAddr>() {
             Ok(addr) => Some(addr),
             Err(_) => {
-                errors.push(format!("admin.listen: \"{text}\" is not an address:port"));
+                report.error("admin.listen", format!("\"{text}\" is not an address:port"));
                 None
             }
         },
@@ -362,80 +367,89 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides) -> Result<Settings, Conf
     };
     if let Some(addr) = admin_listen {
         if !addr.ip().is_loopback() {
-            errors.push(format!(
-                "admin.listen: {addr} must be a loopback address (127.0.0.0/8 or ::1)"
-            ));
+            let key = if overrides.admin_listen.is_some() {
+                "--admin-listen"
+            } else {
+                "admin.listen"
+            };
+            report.error(
+                key,
+                format!("{addr} must be a loopback address (127.0.0.0/8 or ::1)"),
+            );
         }
     }
 
-    let (upstreams, routes) = proxy::resolve(&file.upstream, &file.route, &mut errors);
+    let (upstreams, routes) = proxy::resolve(&file.upstream, &file.route, report);
 
-    if errors.is_empty() {
-        Ok(Settings {
-            listeners,
-            workers,
-            root,
-            index,
-            tls,
-            timeouts,
-            limits,
-            open_file_cache,
-            access_log,
-            log_level,
-            admin_listen,
-            upstreams,
-            routes,
-        })
-    } else {
-        Err(ConfigErrors(
-            errors.into_iter().map(ConfigError::Invalid).collect(),
-        ))
+    Settings {
+        listeners,
+        workers,
+        root,
+        index,
+        tls,
+        timeouts,
+        limits,
+        open_file_cache,
+        access_log,
+        log_level,
+        admin_listen,
+        upstreams,
+        routes,
     }
 }
 
-fn resolve_tls(
-    t: &file::TlsSection,
-    overrides: &Overrides,
-    errors: &mut Vec<String>,
-) -> TlsSettings {
-    let mut certificates: Vec<CertificatePair> = t
-        .certificate
-        .iter()
-        .map(|c| CertificatePair {
+fn resolve_tls(t: &file::TlsSection, overrides: &Overrides, report: &mut Report) -> TlsSettings {
+    let mut certificates: Vec<CertificatePair> = Vec::new();
+    for (i, c) in t.certificate.iter().enumerate() {
+        let key_path = format!("tls.certificate[{i}]");
+        for (name, value) in [("cert", &c.cert), ("key", &c.key)] {
+            if value.as_os_str().is_empty() {
+                report.error(format!("{key_path}.{name}"), "required");
+            }
+        }
+        warn_if_key_is_public(&c.key, &format!("{key_path}.key"), report);
+        certificates.push(CertificatePair {
             cert: c.cert.clone(),
             key: c.key.clone(),
-        })
-        .collect();
+            key_path,
+        });
+    }
     match (&overrides.cert, &overrides.key) {
         (Some(cert), Some(key)) => {
+            warn_if_key_is_public(key, "--key", report);
             certificates = vec![CertificatePair {
                 cert: cert.clone(),
                 key: key.clone(),
+                key_path: "--cert".into(),
             }]
         }
         (None, None) => {}
-        _ => errors.push("--cert and --key must be given together".into()),
+        _ => report.error("--cert", "--cert and --key must be given together"),
     }
 
     let mut versions = Vec::new();
-    for v in &t.protocols {
+    for (i, v) in t.protocols.iter().enumerate() {
         match v.as_str() {
             "TLSv1.2" => versions.push(TlsVersion::Tls12),
             "TLSv1.3" => versions.push(TlsVersion::Tls13),
-            other => errors.push(format!(
-                "tls.protocols: \"{other}\" is not supported (use \"TLSv1.2\" and/or \"TLSv1.3\")"
-            )),
+            other => report.error(
+                format!("tls.protocols[{i}]"),
+                format!("\"{other}\" is not supported (use \"TLSv1.2\" and/or \"TLSv1.3\")"),
+            ),
         }
     }
     if t.protocols.is_empty() {
-        errors.push("tls.protocols: at least one protocol version is required".into());
+        report.error("tls.protocols", "at least one protocol version is required");
     }
-    for name in &t.ciphers {
+    for (i, name) in t.ciphers.iter().enumerate() {
         if crate::cipher_suites::by_name(name).is_none() {
-            errors.push(format!(
-                "tls.ciphers: \"{name}\" is not a supported cipher suite (supported: {})",
-                crate::cipher_suites::supported_names().join(", ")
-            ));
+            report.error(
+                format!("tls.ciphers[{i}]"),
+                format!(
+                    "\"{name}\" is not a supported cipher suite (supported: {})",
+                    crate::cipher_suites::supported_names().join(", ")
+                ),
+            );
         }
     }
     let ktls = match t.ktls.as_str() {
@@ -443,9 +457,10 @@ fn resolve_tls(
         "on" => KtlsMode::On,
         "off" => KtlsMode::Off,
         other => {
-            errors.push(format!(
-                "tls.ktls: \"{other}\" must be \"auto\", \"on\" or \"off\""
-            ));
+            report.error(
+                "tls.ktls",
+                format!("\"{other}\" must be \"auto\", \"on\" or \"off\""),
+            );
             KtlsMode::Auto
         }
     };
@@ -461,17 +476,37 @@ fn resolve_tls(
     }
 }
 
+/// A private key others can read is usable, but rarely meant.
+fn warn_if_key_is_public(path: &Path, key: &str, report: &mut Report) {
+    use std::os::unix::fs::PermissionsExt;
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.permissions().mode() & 0o004 != 0 {
+            report.warning(
+                key,
+                format!(
+                    "{} is readable by every user of this machine (chmod o-r)",
+                    path.display()
+                ),
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse(text: &str) -> Result<ConfigFile, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+    /// Parses and validates `text`; the settings and every error shown.
+    fn check(text: &str, overrides: &Overrides) -> (Settings, Vec<String>) {
+        let (file, mut report) = parse::parse(Path::new("t.toml"), text);
+        let settings = resolve(file, overrides, &mut report);
+        (settings, report.errors().map(ToString::to_string).collect())
     }
 
     #[test]
     fn empty_file_gives_defaults() {
-        let s = resolve(parse("").unwrap(), &Overrides::default()).unwrap();
+        let (s, errors) = check("", &Overrides::default());
+        assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(s.listeners.len(), 1);
         assert!(s.listeners[0].tls);
         assert_eq!(s.listeners[0].address.to_string(), DEFAULT_HTTPS_LISTEN);
@@ -481,48 +516,44 @@ mod tests {
     }
 
     #[test]
-    fn unknown_keys_are_errors_with_line() {
-        let err = parse("workers = 2\n[limits]\nmax_conections = 5\n").unwrap_err();
-        assert!(err.contains("max_conections"), "{err}");
-        assert!(err.contains("line 3"), "{err}");
-    }
-
-    #[test]
-    fn every_semantic_error_is_reported() {
-        let file = parse(
-            "workers = 0\n[[listener]]\naddress = \"nope\"\n[tls]\nprotocols = [\"SSLv3\"]\nciphers = [\"RC4\"]\n[limits]\nmax_connections = 0\n",
-        )
-        .unwrap();
-        let errs: Vec<String> = resolve(file, &Overrides::default())
-            .unwrap_err()
-            .0
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        for key in [
-            "workers",
-            "listener[0].address",
-            "tls.protocols",
-            "tls.ciphers",
-            "limits.max_connections",
-        ] {
+    fn every_semantic_error_is_reported_at_its_line() {
+        let (_, errors) = check(
+            "workers = 0\n[[listener]]\naddress = \"nope\"\n[[listener]]\ntls = false\n\
+             [tls]\nprotocols = [\"SSLv3\"]\nciphers = [\"RC4\"]\n[limits]\nmax_connections = 0\n\
+             [[route]]\nprefix = \"/api/\"\nupstream = \"missing\"\n",
+            &Overrides::default(),
+        );
+        let expected = [
+            "t.toml:1:11: workers: \"0\" must be",
+            "t.toml:3:11: listener[0].address: \"nope\" is not an address:port",
+            "t.toml:4:1: listener[1].address: required",
+            "t.toml:7:14: tls.protocols[0]: \"SSLv3\" is not supported",
+            "t.toml:8:12: tls.ciphers[0]: \"RC4\" is not a supported",
+            "t.toml:10:19: limits.max_connections: must be at least 1",
+            "t.toml:13:12: route[0].upstream: no [[upstream]] named \"missing\"",
+        ];
+        assert_eq!(errors.len(), expected.len(), "{errors:#?}");
+        for (got, want) in errors.iter().zip(expected) {
             assert!(
-                errs.iter().any(|e| e.starts_with(key)),
-                "missing {key} in {errs:?}"
+                got.starts_with(want),
+                "{got}\n  does not start with\n{want}"
             );
         }
     }
 
     #[test]
     fn overrides_replace_listeners_and_certs() {
-        let file = parse("[[listener]]\naddress = \"0.0.0.0:443\"\ntls = true\n[[listener]]\naddress = \"0.0.0.0:80\"\ntls = false\n").unwrap();
         let o = Overrides {
             listen: Some("127.0.0.1:9443".parse().unwrap()),
             cert: Some("c.pem".into()),
             key: Some("k.pem".into()),
             ..Default::default()
         };
-        let s = resolve(file, &o).unwrap();
+        let (s, errors) = check(
+            "[[listener]]\naddress = \"0.0.0.0:443\"\ntls = true\n[[listener]]\naddress = \"0.0.0.0:80\"\ntls = false\n",
+            &o,
+        );
+        assert!(errors.is_empty(), "{errors:?}");
         let addrs: Vec<String> = s
             .listeners
             .iter()
@@ -530,22 +561,32 @@ mod tests {
             .collect();
         assert_eq!(addrs, vec!["0.0.0.0:80/false", "127.0.0.1:9443/true"]);
         assert_eq!(s.tls.certificates.len(), 1);
+        assert_eq!(s.tls.certificates[0].key_path, "--cert");
     }
 
     #[test]
     fn durations_accept_fractions_and_reject_negatives() {
-        let s = resolve(
-            parse("[timeouts]\nrequest_header = 2.5\n").unwrap(),
-            &Overrides::default(),
-        )
-        .unwrap();
+        let (s, errors) = check("[timeouts]\nrequest_header = 2.5\n", &Overrides::default());
+        assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(s.timeouts.request_header, Duration::from_millis(2500));
-        let errs = resolve(
-            parse("[timeouts]\nsend = -1\n").unwrap(),
+        let (_, errors) = check("[timeouts]\nsend = -1\n", &Overrides::default());
+        assert!(
+            errors[0].starts_with("t.toml:2:8: timeouts.send"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn unreadable_file_is_one_error_naming_it() {
+        let (_, report) = load(
+            Some(Path::new("/nonexistent/t.toml")),
             &Overrides::default(),
-        )
-        .unwrap_err()
-        .0;
-        assert!(errs[0].to_string().starts_with("timeouts.send"), "{errs:?}");
+        );
+        let errors: Vec<String> = report.errors().map(ToString::to_string).collect();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("/nonexistent/t.toml: cannot read"),
+            "{errors:?}"
+        );
     }
 }

@@ -68,32 +68,40 @@ const MAX_WEIGHT: u32 = 1000;
 pub fn resolve(
     upstreams: &[UpstreamSection],
     routes: &[RouteSection],
-    errors: &mut Vec<String>,
+    report: &mut super::Report,
 ) -> (Vec<Upstream>, Vec<Route>) {
     let mut resolved = Vec::new();
     for (i, u) in upstreams.iter().enumerate() {
         let key = format!("upstream[{i}]");
         if u.name.is_empty() {
-            errors.push(format!("{key}.name: required"));
+            report.error(format!("{key}.name"), "required");
         } else if upstreams[..i].iter().any(|o| o.name == u.name) {
-            errors.push(format!("{key}.name: \"{}\" is used twice", u.name));
+            report.error(
+                format!("{key}.name"),
+                format!("\"{}\" is used twice", u.name),
+            );
         }
         if u.servers.is_empty() {
-            errors.push(format!("{key}.servers: at least one server is required"));
+            report.error(format!("{key}.servers"), "at least one server is required");
         }
         let mut servers = Vec::new();
         for (j, s) in u.servers.iter().enumerate() {
             if s.weight == 0 || s.weight > MAX_WEIGHT {
-                errors.push(format!(
-                    "{key}.servers[{j}].weight: must be from 1 to {MAX_WEIGHT}"
-                ));
+                report.error(
+                    format!("{key}.servers[{j}].weight"),
+                    format!("must be from 1 to {MAX_WEIGHT}"),
+                );
+            }
+            if s.address.is_empty() {
+                report.error(format!("{key}.servers[{j}].address"), "required");
+                continue;
             }
             match parse_address(&s.address) {
                 Ok(address) => servers.push(UpstreamServer {
                     address,
                     weight: s.weight.clamp(1, MAX_WEIGHT),
                 }),
-                Err(e) => errors.push(format!("{key}.servers[{j}].address: {e}")),
+                Err(e) => report.error(format!("{key}.servers[{j}].address"), e),
             }
         }
         resolved.push(Upstream {
@@ -102,16 +110,16 @@ pub fn resolve(
             keepalive: u.keepalive,
             keepalive_timeout: u
                 .keepalive_timeout
-                .checked(&format!("{key}.keepalive_timeout"), errors),
+                .checked(&format!("{key}.keepalive_timeout"), report),
             connect_timeout: u
                 .connect_timeout
-                .checked(&format!("{key}.connect_timeout"), errors),
+                .checked(&format!("{key}.connect_timeout"), report),
             read_timeout: u
                 .read_timeout
-                .checked(&format!("{key}.read_timeout"), errors),
+                .checked(&format!("{key}.read_timeout"), report),
             fail_timeout: u
                 .fail_timeout
-                .checked(&format!("{key}.fail_timeout"), errors),
+                .checked(&format!("{key}.fail_timeout"), report),
             proxy_protocol: u.proxy_protocol,
             pass_underscore_headers: u.pass_underscore_headers,
         });
@@ -120,22 +128,31 @@ pub fn resolve(
     let mut resolved_routes = Vec::new();
     for (i, r) in routes.iter().enumerate() {
         let key = format!("route[{i}]");
-        if !r.prefix.starts_with('/') {
-            errors.push(format!("{key}.prefix: \"{}\" must start with /", r.prefix));
+        if r.prefix.is_empty() {
+            report.error(format!("{key}.prefix"), "required");
+        } else if !r.prefix.starts_with('/') {
+            report.error(
+                format!("{key}.prefix"),
+                format!("\"{}\" must start with /", r.prefix),
+            );
         }
         let target = match (&r.upstream, r.r#static) {
             (Some(name), false) => match upstreams.iter().position(|u| &u.name == name) {
                 Some(index) => RouteTarget::Upstream(index),
                 None => {
-                    errors.push(format!("{key}.upstream: no [[upstream]] named \"{name}\""));
+                    report.error(
+                        format!("{key}.upstream"),
+                        format!("no [[upstream]] named \"{name}\""),
+                    );
                     continue;
                 }
             },
             (None, true) => RouteTarget::Static,
             _ => {
-                errors.push(format!(
-                    "{key}: give exactly one of upstream = \"NAME\" or static = true"
-                ));
+                report.error(
+                    key,
+                    "give exactly one of upstream = \"NAME\" or static = true",
+                );
                 continue;
             }
         };
@@ -144,7 +161,7 @@ pub fn resolve(
             .iter()
             .any(|o: &Route| o.prefix == r.prefix && o.host == host)
         {
-            errors.push(format!("{key}: the same prefix and host are routed twice"));
+            report.error(key, "the same prefix and host are routed twice");
         }
         resolved_routes.push(Route {
             prefix: r.prefix.clone(),

@@ -50,6 +50,23 @@ pub enum TlsSetupError {
     GeneratedKey(#[source] rustls::Error),
 }
 
+impl TlsSetupError {
+    /// The configuration key a certificate's problem belongs to:
+    /// `tls.certificate[0].key`, or `--key` on the command line.
+    pub fn config_key(&self, pair: &CertificatePair) -> String {
+        let file = match self {
+            TlsSetupError::PrivateKey { .. } | TlsSetupError::UnsupportedKey { .. } => "key",
+            TlsSetupError::Certificate { .. } => "cert",
+            _ => return pair.key_path.clone(),
+        };
+        if pair.key_path.starts_with("--") {
+            format!("--{file}")
+        } else {
+            format!("{}.{file}", pair.key_path)
+        }
+    }
+}
+
 /// What is wrong with a PEM file.
 #[derive(Debug, thiserror::Error)]
 pub enum PemProblem {
@@ -136,6 +153,18 @@ pub fn load_certificate(
     Ok(certified)
 }
 
+/// Loads every configured certificate and returns each one that fails, so
+/// all of them are reported at once.
+pub fn certificate_problems(settings: &TlsSettings) -> Vec<(&CertificatePair, TlsSetupError)> {
+    let provider = crypto_provider(settings);
+    settings
+        .certificates
+        .iter()
+        .filter(|pair| !pair.cert.as_os_str().is_empty() && !pair.key.as_os_str().is_empty())
+        .filter_map(|pair| load_certificate(pair, &provider).err().map(|e| (pair, e)))
+        .collect()
+}
+
 /// Picks, for each client, the first configured certificate whose key can
 /// sign with a scheme the client offers (so ECDSA and RSA can both be set).
 #[derive(Debug)]
@@ -219,9 +248,9 @@ mod tests {
 
     #[test]
     fn defaults_build_with_a_self_signed_certificate() {
-        let settings = crate::config::resolve(Default::default(), &Default::default())
-            .unwrap()
-            .tls;
+        let (settings, report) = crate::config::load(None, &Default::default());
+        assert!(!report.has_errors());
+        let settings = settings.tls;
         let built = build_server_config(&settings, false).unwrap();
         let s = built.self_signed.expect("generated");
         assert_eq!(s.fingerprint.len(), 32 * 3 - 1);

@@ -2,7 +2,7 @@
 //! loopback listener inside `cargo test`, talked to with plain sockets.
 
 use super::serve;
-use crate::config::{resolve, Overrides};
+use crate::config::{load, Overrides};
 use crate::static_files::Root;
 use crate::worker::Worker;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -43,7 +43,14 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
         std::fs::write(dir.join(name), content).unwrap();
     }
     let text = format!("[static]\nroot = \"{}\"\n{config}", dir.display());
-    let settings = resolve(toml::from_str(&text).unwrap(), &Overrides::default()).unwrap();
+    let config_file = dir.join("tlsaccel.toml");
+    std::fs::write(&config_file, text).unwrap();
+    let (settings, report) = load(Some(&config_file), &Overrides::default());
+    assert!(
+        !report.has_errors(),
+        "{:?}",
+        report.errors().collect::<Vec<_>>()
+    );
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let addr = listener.local_addr().unwrap();
