@@ -21,6 +21,8 @@ pub struct WorkerMetrics {
     pub requests: AtomicU64,
     pub tls_handshakes: AtomicU64,
     pub tls_handshake_failures: AtomicU64,
+    /// Plain HTTP requests received on a TLS listener (answered 400).
+    pub plain_http_on_tls: AtomicU64,
     pub ktls_tx: AtomicU64,
     pub ktls_rx: AtomicU64,
     pub ktls_fallbacks: [AtomicU64; 4],
@@ -88,6 +90,11 @@ pub fn render(workers: &[Arc<WorkerMetrics>]) -> String {
         "tls_handshake_failures_total",
         "TLS handshakes failed or timed out.",
         &|w| one(&w.tls_handshake_failures),
+    );
+    family(
+        "plain_http_on_tls_total",
+        "Plain HTTP requests received on a TLS port, answered 400 in clear text.",
+        &|w| one(&w.plain_http_on_tls),
     );
     family(
         "ktls_offloaded_total",

@@ -206,6 +206,26 @@ access_log = "{tmp_path}/access.log"
     return start("serve", "--config", str(cfg), "--http-listen", "127.0.0.1:0")
 
 
+PLAIN_HTTP_REQUESTS = [
+    b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n",
+    b"POST /form HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello",
+    # A request larger than a TLS record header says, and than one read.
+    b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n",
+    b"HEAD / HTTP/1.0\r\n\r\n",
+]
+
+
+def plain_http_to_tls_port(server, request):
+    """Sends `request` in clear text to the HTTPS port and returns what the
+    server answers before it closes (a reset would raise)."""
+    with socket.create_connection(server.host_port("https"), timeout=10) as s:
+        s.sendall(request)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+        return answer
+
+
 def tls_client_context():
     ctx = ssl.create_default_context()
     ctx.check_hostname = False

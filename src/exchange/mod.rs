@@ -235,9 +235,19 @@ impl Response {
     /// A small HTML error page. Statuses that leave the request stream in
     /// an unknown state also close the connection.
     pub fn error(status: u16) -> Response {
+        Response::error_saying(status, "")
+    }
+
+    /// An error page with a sentence saying what to do about it.
+    pub fn error_saying(status: u16, detail: &str) -> Response {
         let reason = reason_phrase(status);
+        let detail = if detail.is_empty() {
+            String::new()
+        } else {
+            format!("<center>{detail}</center>\r\n")
+        };
         let page = format!(
-            "<html>\r\n<head><title>{status} {reason}</title></head>\r\n<body>\r\n<center><h1>{status} {reason}</h1></center>\r\n<hr><center>tlsaccel</center>\r\n</body>\r\n</html>\r\n"
+            "<html>\r\n<head><title>{status} {reason}</title></head>\r\n<body>\r\n<center><h1>{status} {reason}</h1></center>\r\n{detail}<hr><center>tlsaccel</center>\r\n</body>\r\n</html>\r\n"
         );
         let mut headers = Headers::with_capacity(1);
         headers.append("Content-Type", "text/html");

@@ -12,7 +12,7 @@ pub use offload::{
     decide_policy, offload, Fallback, KernelTls, KtlsPolicy, KtlsUnavailable, Offload,
 };
 pub use selfsigned::SelfSigned;
-pub use session::TlsSession;
+pub use session::{AcceptError, TlsSession};
 
 use crate::cipher_suites;
 use crate::config::{CertificatePair, TlsSettings, TlsVersion};

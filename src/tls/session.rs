@@ -63,6 +63,17 @@ struct WriteOp<'a> {
     ) -> Result<usize, EncryptError>,
 }
 
+/// Why a handshake did not complete.
+#[derive(Debug, thiserror::Error)]
+pub enum AcceptError {
+    /// The client began with an HTTP request line: it asked for http:// on
+    /// an HTTPS port. `received` holds what was read, to answer it.
+    #[error("plain HTTP request on a TLS port")]
+    PlainHttp { received: Vec<u8> },
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
 fn tls_error(e: rustls::Error) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, e)
 }
@@ -97,7 +108,7 @@ impl TlsSession {
         config: Arc<ServerConfig>,
         stream: &mut TcpStream,
         record_exact: bool,
-    ) -> io::Result<TlsSession> {
+    ) -> Result<TlsSession, AcceptError> {
         let conn = UnbufferedServerConnection::new(config).map_err(tls_error)?;
         let mut s = TlsSession {
             conn,
@@ -119,10 +130,20 @@ impl TlsSession {
                 }
                 Step::Blocked => {
                     s.flush(stream).await?;
+                    let first_read = s.in_len == 0;
                     if record_exact {
                         s.read_one_record(stream).await?;
                     } else if s.fill(stream).await? == 0 {
-                        return Err(io::ErrorKind::UnexpectedEof.into());
+                        return Err(io::Error::from(io::ErrorKind::UnexpectedEof).into());
+                    }
+                    // A TLS record starts with a content type (20 to 24), an
+                    // SSLv2-style hello with a byte of 0x80 or more; an
+                    // upper-case letter is a method: "GET / HTTP/1.1".
+                    if first_read && s.incoming[0].is_ascii_uppercase() {
+                        s.incoming.truncate(s.in_len);
+                        return Err(AcceptError::PlainHttp {
+                            received: std::mem::take(&mut s.incoming),
+                        });
                     }
                 }
             }
@@ -215,12 +236,19 @@ impl TlsSession {
         Ok(n)
     }
 
+    /// Reads one record. A header whose content type no TLS record has
+    /// (a plain HTTP request line) is returned alone: its "length" means
+    /// nothing, and rustls or the caller refuses it.
     async fn read_one_record(&mut self, stream: &mut TcpStream) -> io::Result<()> {
         let start = self.in_len;
         self.incoming.resize(start + 5, 0);
         stream
             .read_exact(&mut self.incoming[start..start + 5])
             .await?;
+        if !(20..=24).contains(&self.incoming[start]) {
+            self.in_len = start + 5;
+            return Ok(());
+        }
         let len = u16::from_be_bytes([self.incoming[start + 3], self.incoming[start + 4]]) as usize;
         if len > MAX_RECORD - 5 {
             return Err(io::Error::new(

@@ -2,11 +2,12 @@
 session resumption, checked with curl and openssl."""
 
 import re
+import socket
 import subprocess
 
 import pytest
 
-from conftest import SIZES, config_file, curl, sha256_file
+from conftest import PLAIN_HTTP_REQUESTS, SIZES, config_file, curl, plain_http_to_tls_port, sha256_file
 
 TLS13 = ["TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256"]
 TLS12 = [
@@ -115,3 +116,25 @@ def test_sparse_1g_byte_exact_over_tls_and_http(server, docroot, tmp_path):
         curl("-k", "-o", str(out), server.url("/sparse1g.bin", scheme))
         assert sha256_file(out) == expected
         out.unlink()
+
+
+def test_plain_http_on_the_tls_port_gets_a_400_saying_so(start, docroot):
+    """As nginx answers (its 497 handling): a readable 400 in clear text, not
+    an empty reply; counted; the port still speaks TLS afterwards."""
+    s = start("serve", "--root", str(docroot), "--listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0")
+    for request in PLAIN_HTTP_REQUESTS:
+        answer = plain_http_to_tls_port(s, request)
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 400 Bad Request\r\n"), answer[:200]
+        assert b"\r\nConnection: close" in head
+        assert b"The plain HTTP request was sent to HTTPS port: use https://" in body
+        assert len(body) == int(re.search(rb"Content-Length: (\d+)", head).group(1))
+    assert s.metrics()["tlsaccel_plain_http_on_tls_total"] == len(PLAIN_HTTP_REQUESTS)
+    assert s.metrics()["tlsaccel_tls_handshake_failures_total"] == 0
+    assert curl("-k", s.url("/index.html")).stdout == (docroot / "index.html").read_bytes()
+    # Garbage that is neither TLS nor HTTP is still a failed handshake.
+    with socket.create_connection(s.host_port("https"), timeout=10) as c:
+        c.sendall(b"\x01\x02\x03\x04\x05\x06")
+        while c.recv(65536):
+            pass
+    assert s.metrics()["tlsaccel_tls_handshake_failures_total"] == 1

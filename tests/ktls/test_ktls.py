@@ -13,7 +13,8 @@ import time
 
 import pytest
 
-from conftest import BINARY, SIZES, Reader, config_file, connect, curl, nginx, sha256_file
+from conftest import (BINARY, PLAIN_HTTP_REQUESTS, SIZES, Reader, config_file, connect, curl, nginx,
+                      plain_http_to_tls_port, sha256_file)
 
 BIG = 100 << 20
 
@@ -186,6 +187,18 @@ def test_close_notify_is_answered(kserver):
     Reader(s).response()
     raw = s.unwrap()  # sends close_notify and waits for the server's
     assert raw.recv(1) == b""
+
+
+def test_plain_http_on_the_tls_port_while_offloading(kserver, kroot):
+    """Record-exact handshakes (kTLS) read a 5-byte header first: plain HTTP
+    must still be answered 400, not read as a 16 KB record length."""
+    for request in PLAIN_HTTP_REQUESTS:
+        answer = plain_http_to_tls_port(kserver, request)
+        assert answer.startswith(b"HTTP/1.1 400 Bad Request\r\n"), answer[:200]
+        assert b"use https://" in answer
+    assert kserver.metrics()["tlsaccel_plain_http_on_tls_total"] == len(PLAIN_HTTP_REQUESTS)
+    r = curl("-k", kserver.url("/f1.bin"))
+    assert r.stdout == (kroot / "f1.bin").read_bytes()
 
 
 def test_client_keyupdate_closes_cleanly_and_others_are_served(kserver, kroot):

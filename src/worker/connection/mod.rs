@@ -26,7 +26,7 @@ use crate::http::keep_alive::{self, CloseReason, ExchangeFacts};
 use crate::http::{parse_head, response, Framing, HeadLimits, ParseOutcome, RequestHead};
 use crate::metrics::WorkerMetrics;
 use crate::static_files::StaticFiles;
-use crate::tls::{Offload, ReadError, TlsSession};
+use crate::tls::{AcceptError, Offload, ReadError, TlsSession};
 use request_body::H1Body;
 use send::SendError;
 use std::io;
@@ -102,13 +102,18 @@ impl End {
 }
 
 pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls: bool) {
+    let mut plain_http_on_tls = None;
     let transport = if tls {
         // At once: the session ticket and the first response follow the
         // handshake flight closely and must not wait for its ACK (Nagle).
         let _ = stream.set_nodelay(true);
         match handshake(&worker, stream, peer).await {
-            Some(t) => t,
-            None => return,
+            Handshake::Established(t) => t,
+            Handshake::PlainHttp(stream, received) => {
+                plain_http_on_tls = Some(received);
+                Transport::Plain(stream)
+            }
+            Handshake::Failed => return,
         }
     } else {
         Transport::Plain(stream)
@@ -125,13 +130,33 @@ pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls:
         requests: 0,
         closing: None,
     };
-    let end = conn.run().await;
+    let end = match plain_http_on_tls {
+        None => conn.run().await,
+        Some(received) => {
+            // As nginx does (its 497): a page the browser shows, saying
+            // why, rather than an empty reply.
+            conn.wire.push_input(&received);
+            let response = Response::error_saying(
+                400,
+                "The plain HTTP request was sent to HTTPS port: use https://",
+            );
+            conn.answer_unparsed(response).await
+        }
+    };
     conn.close(&end).await;
 }
 
+/// How a TLS handshake ended.
+enum Handshake {
+    Established(Transport),
+    /// The client sent plain HTTP; what it sent so far comes with it.
+    PlainHttp(TcpStream, Vec<u8>),
+    /// Failed or timed out (logged and counted).
+    Failed,
+}
+
 /// The TLS handshake, then the move to kernel TLS where it is possible.
-/// None: the connection is over (the reason is logged).
-async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> Option<Transport> {
+async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> Handshake {
     let config = worker.tls.clone().expect("TLS listener without TLS config");
     // Reading record by record only matters when the kernel may take over.
     let record_exact = worker.ktls.is_some();
@@ -142,15 +167,20 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
     .await
     {
         Ok(Ok(session)) => session,
-        Ok(Err(e)) => {
+        Ok(Err(AcceptError::PlainHttp { received })) => {
+            WorkerMetrics::add(&worker.metrics.plain_http_on_tls, 1);
+            tracing::debug!(%peer, "plain HTTP request on a TLS port: answering 400");
+            return Handshake::PlainHttp(stream, received);
+        }
+        Ok(Err(AcceptError::Io(e))) => {
             WorkerMetrics::add(&worker.metrics.tls_handshake_failures, 1);
             tracing::debug!(%peer, error = %e, "TLS handshake failed");
-            return None;
+            return Handshake::Failed;
         }
         Err(_) => {
             WorkerMetrics::add(&worker.metrics.tls_handshake_failures, 1);
             tracing::debug!(%peer, "TLS handshake timed out");
-            return None;
+            return Handshake::Failed;
         }
     };
     WorkerMetrics::add(&worker.metrics.tls_handshakes, 1);
@@ -178,7 +208,7 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
             Err(e) => {
                 WorkerMetrics::add(&worker.metrics.ktls_setup_failures, 1);
                 tracing::warn!(%peer, error = %e, "kernel refused TLS keys after the handshake; closing connection");
-                return None;
+                return Handshake::Failed;
             }
         },
     };
@@ -188,7 +218,7 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
         "off"
     };
     tracing::debug!(%peer, ?version, cipher, handshake = ?kind, ktls_tx = on, ktls_rx = on, reason, "TLS established");
-    Some(transport)
+    Handshake::Established(transport)
 }
 
 struct Connection {
@@ -228,7 +258,7 @@ impl Connection {
                 }
                 ParseOutcome::Rejected(r) => {
                     tracing::debug!(peer = %self.client.addr, status = r.status, why = r.why, "bad request");
-                    return self.answer_unparsed(r.status).await;
+                    return self.answer_unparsed(Response::error(r.status)).await;
                 }
                 ParseOutcome::Partial => {
                     if let Err(e) = self.wire.flush().await {
@@ -253,7 +283,7 @@ impl Connection {
                         Ok(Err(e)) => return End::read_failed("read", e),
                         Err(_) if idle => return End::Timeout("request head"),
                         Err(_) => {
-                            let _ = self.answer_unparsed(408).await;
+                            let _ = self.answer_unparsed(Response::error(408)).await;
                             return End::Timeout("request head");
                         }
                     }
@@ -369,8 +399,8 @@ impl Connection {
 
     /// Answers input that is not a request (malformed, too large, or
     /// incomplete at the deadline), then the connection ends.
-    async fn answer_unparsed(&mut self, status: u16) -> End {
-        let response = Response::error(status);
+    async fn answer_unparsed(&mut self, response: Response) -> End {
+        let status = response.status;
         let length = response.body.length();
         let framing = Framing::Length(length.unwrap_or(0));
         self.closing = Some(CloseReason::FramingUnknown);

@@ -54,6 +54,14 @@ impl Wire {
         &self.buf[range]
     }
 
+    /// Input that was read before this wire existed (by a handshake that
+    /// found plain HTTP).
+    pub fn push_input(&mut self, bytes: &[u8]) {
+        let n = bytes.len().min(self.buf.len() - self.end);
+        self.buf[self.end..self.end + n].copy_from_slice(&bytes[..n]);
+        self.end += n;
+    }
+
     pub fn consume(&mut self, n: usize) {
         assert!(self.start + n <= self.end, "consume past the input");
         self.start += n;
