@@ -3,7 +3,9 @@ start, `auto` serves in user space and says why once, `doctor` names the
 fix, and the metrics endpoint shows user-space encryption. The offload
 itself is tested under a kTLS kernel: tests/ktls, run by scripts/ktls-vm."""
 
+import gzip
 import os
+import re
 import subprocess
 
 import pytest
@@ -53,13 +55,36 @@ def test_ktls_off_is_quiet_about_the_kernel(start, docroot, tmp_path):
     assert curl("-k", s.url("/f1.bin")).stdout == (docroot / "f1.bin").read_bytes()
 
 
+def kernel_config_tls():
+    """CONFIG_TLS of the running kernel ("y", "m", "n"), None if no configuration is readable."""
+    for path in ["/proc/config.gz", f"/boot/config-{os.uname().release}"]:
+        try:
+            with (gzip.open(path) if path.endswith(".gz") else open(path, "rb")) as f:
+                text = f.read().decode()
+        except OSError:
+            continue
+        m = re.search(r"^CONFIG_TLS=(\w)", text, re.M)
+        return m.group(1) if m else "n"
+    return None
+
+
+@pytest.mark.skipif(os.path.exists("/proc/net/tls_stat"), reason="this kernel has kTLS")
 def test_doctor_names_the_fix():
     r = subprocess.run([str(BINARY), "doctor"], capture_output=True, timeout=30)
     out = r.stdout.decode()
     assert r.returncode == 1
     assert "TLSv1_3 AES-256-GCM" in out and "TX no" in out
-    assert "fix: the tls module is not loaded: run `modprobe tls`" in out
     assert "verdict: kTLS is not fully usable here" in out
+    build = kernel_config_tls()
+    if build == "n":
+        assert "CONFIG_TLS: not set" in out
+        assert "fix: this kernel was built without CONFIG_TLS" in out
+        assert "modprobe" not in out
+    elif build == "m":
+        assert "CONFIG_TLS: module (m)" in out
+        assert "fix: the tls module is not loaded" in out and "run `modprobe tls`" in out
+    else:
+        assert "modprobe tls" in out
 
 
 def test_admin_listener_must_be_loopback(tmp_path):
