@@ -7,12 +7,14 @@ pub mod ktls;
 mod offload;
 mod selfsigned;
 mod session;
+mod summary;
 
 pub use offload::{
     decide_policy, offload, Fallback, KernelTls, KtlsPolicy, KtlsUnavailable, Offload,
 };
-pub use selfsigned::SelfSigned;
+use selfsigned::SelfSigned;
 pub use session::{AcceptError, TlsSession};
+pub use summary::CertificateSummary;
 
 use crate::cipher_suites;
 use crate::config::{CertificatePair, TlsSettings, TlsVersion};
@@ -186,8 +188,10 @@ impl ResolvesServerCert for CertificateChooser {
 /// What `build_server_config` produced, with what the operator should see.
 pub struct ServerTls {
     pub config: Arc<ServerConfig>,
-    /// Present when no certificate was configured and one was generated.
-    pub self_signed: Option<SelfSigned>,
+    /// Each certificate served, in the order configured.
+    pub certificates: Vec<CertificateSummary>,
+    /// No certificate was configured: one was generated for localhost.
+    pub self_signed: bool,
 }
 
 /// Builds the shared rustls configuration: certificates, versions, ciphers,
@@ -197,16 +201,24 @@ pub fn build_server_config(
     extract_secrets: bool,
 ) -> Result<ServerTls, TlsSetupError> {
     let provider = crypto_provider(settings);
-    let (certificates, self_signed) = if settings.certificates.is_empty() {
+    let self_signed = settings.certificates.is_empty();
+    let mut certificates = Vec::new();
+    let mut summaries = Vec::new();
+    if self_signed {
         let generated = SelfSigned::generate(&provider)?;
-        (vec![generated.certified_key.clone()], Some(generated))
+        certificates.push(generated.certified_key);
+        summaries.push(CertificateSummary::of(
+            "self-signed".into(),
+            &certificates[0].cert[0],
+        ));
     } else {
-        let mut loaded = Vec::new();
         for pair in &settings.certificates {
-            loaded.push(Arc::new(load_certificate(pair, &provider)?));
+            let loaded = Arc::new(load_certificate(pair, &provider)?);
+            let origin = format!("{} ({})", pair.key_path, pair.cert.display());
+            summaries.push(CertificateSummary::of(origin, &loaded.cert[0]));
+            certificates.push(loaded);
         }
-        (loaded, None)
-    };
+    }
 
     let versions: Vec<&'static rustls::SupportedProtocolVersion> = settings
         .versions
@@ -238,6 +250,7 @@ pub fn build_server_config(
     }
     Ok(ServerTls {
         config: Arc::new(config),
+        certificates: summaries,
         self_signed,
     })
 }
@@ -252,8 +265,11 @@ mod tests {
         assert!(!report.has_errors());
         let settings = settings.tls;
         let built = build_server_config(&settings, false).unwrap();
-        let s = built.self_signed.expect("generated");
+        assert!(built.self_signed);
+        let s = &built.certificates[0];
         assert_eq!(s.fingerprint.len(), 32 * 3 - 1);
+        assert_eq!(s.names, ["localhost", "127.0.0.1", "::1"]);
+        assert!(!s.expired());
         assert_eq!(built.config.alpn_protocols[0], b"http/1.1");
     }
 }

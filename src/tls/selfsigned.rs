@@ -9,8 +9,6 @@ use std::sync::Arc;
 
 pub struct SelfSigned {
     pub certified_key: Arc<CertifiedKey>,
-    /// SHA-256 of the certificate, colon-separated hex, as browsers show it.
-    pub fingerprint: String,
 }
 
 impl SelfSigned {
@@ -24,12 +22,6 @@ impl SelfSigned {
         let generated =
             rcgen::generate_simple_self_signed(names).map_err(TlsSetupError::SelfSigned)?;
         let der = CertificateDer::from(generated.cert.der().to_vec());
-        let fingerprint = aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, &der)
-            .as_ref()
-            .iter()
-            .map(|b| format!("{b:02X}"))
-            .collect::<Vec<_>>()
-            .join(":");
         let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(
             generated.signing_key.serialize_der(),
         ));
@@ -39,7 +31,6 @@ impl SelfSigned {
             .map_err(TlsSetupError::GeneratedKey)?;
         Ok(SelfSigned {
             certified_key: Arc::new(CertifiedKey::new(vec![der], signing_key)),
-            fingerprint,
         })
     }
 }

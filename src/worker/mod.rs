@@ -173,11 +173,15 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
     let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
         let ktls = crate::tls::decide_policy(&settings.tls)?.map(Arc::new);
         let built = crate::tls::build_server_config(&settings.tls, ktls.is_some())?;
-        if let Some(s) = &built.self_signed {
-            tracing::warn!(
-                "no certificate configured: using a self-signed certificate for localhost, SHA-256 fingerprint {}",
-                s.fingerprint
-            );
+        if built.self_signed {
+            tracing::info!("no certificate configured: generated a self-signed one for localhost (clients will not trust it; configure tls.certificate)");
+        }
+        for summary in &built.certificates {
+            if summary.expired() {
+                tracing::warn!("certificate {summary}: EXPIRED, clients will refuse it");
+            } else {
+                tracing::info!("certificate {summary}");
+            }
         }
         (Some(built.config), ktls)
     } else {
@@ -185,7 +189,15 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
     };
 
     let (root_path, welcome_dir) = match &settings.root {
-        DocumentRoot::Directory(dir) => (dir.clone(), None),
+        DocumentRoot::Directory(dir) => {
+            let shown = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
+            tracing::info!(
+                "serving static files from {} (index file {})",
+                shown.display(),
+                settings.index
+            );
+            (dir.clone(), None)
+        }
         DocumentRoot::Welcome => {
             let dir = write_welcome_page(&settings.index).map_err(StartError::WelcomePage)?;
             tracing::info!(

@@ -70,6 +70,28 @@ def example_blocks():
     return blocks
 
 
+def test_start_up_log_says_what_is_served(server, certs, docroot):
+    """At INFO: each listener, the document root, each certificate's subject,
+    names, expiry and fingerprint (the one openssl computes), and kTLS."""
+    log = server.log_text()
+    for line in log.splitlines():
+        if "certificate" in line or "serving static files" in line or "listening on" in line:
+            assert " INFO " in line, line
+    assert f"serving static files from {docroot.resolve()} (index file index.html)" in log
+    assert re.search(r"listening on https://127\.0\.0\.1:\d+ \(2 workers\)", log), log
+    assert re.search(r"listening on http://127\.0\.0\.1:\d+ \(2 workers\)", log), log
+    assert "kTLS: " in log
+    for i, name in enumerate(["ecdsa", "rsa"]):
+        fingerprint = subprocess.run(
+            ["openssl", "x509", "-noout", "-fingerprint", "-sha256", "-in", str(certs / f"{name}.pem")],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip().split("=", 1)[1]
+        expected = (f'certificate tls.certificate[{i}] ({certs}/{name}.pem): subject "CN=localhost", '
+                    f"names localhost 127.0.0.1, expires ")
+        assert expected in log, log
+        assert f"SHA-256 fingerprint {fingerprint}" in log, log
+
+
 def test_example_config_is_valid():
     r = run("check-config", str(EXAMPLE))
     assert r.returncode == 0, r.stderr
