@@ -54,6 +54,18 @@ impl Method {
         }
     }
 
+    /// Defined by RFC 9110 section 9 or RFC 5789 (PATCH): a handler that
+    /// does not support one answers 405; any other method, 501.
+    pub fn is_standard(&self) -> bool {
+        match self {
+            Method::Get | Method::Head => true,
+            Method::Other(m) => [
+                "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+            ]
+            .contains(&m.as_str()),
+        }
+    }
+
     /// RFC 9110 9.2.2: repeating the request has the same effect.
     pub fn is_idempotent(&self) -> bool {
         match self {
@@ -111,6 +123,17 @@ pub struct Request {
 }
 
 impl Request {
+    /// Every line of a list-valued field joined with ", " (RFC 9110 5.3),
+    /// as text (lossy).
+    pub fn header_list(&self, name: &str) -> Option<String> {
+        let mut lines = self.headers.get_all(name).peekable();
+        lines.peek()?;
+        let values: Vec<Cow<'_, str>> = lines
+            .map(|v| String::from_utf8_lossy(v.trim_ascii()))
+            .collect();
+        Some(values.join(", "))
+    }
+
     /// The first value of a field, as text (lossy), trimmed.
     pub fn header_text(&self, name: &str) -> Option<Cow<'_, str>> {
         self.headers
@@ -138,7 +161,26 @@ pub enum Body {
     Empty,
     Bytes(Cow<'static, [u8]>),
     File(FileRange),
+    /// Bytes and file ranges in turn (multipart/byteranges): file ranges
+    /// still go out with `sendfile()`.
+    Segments(Vec<Segment>),
     Stream(Box<dyn BodyStream>),
+}
+
+/// A piece of a `Body::Segments`.
+#[derive(Debug)]
+pub enum Segment {
+    Bytes(Vec<u8>),
+    File(FileRange),
+}
+
+impl Segment {
+    pub fn len(&self) -> u64 {
+        match self {
+            Segment::Bytes(b) => b.len() as u64,
+            Segment::File(f) => f.len,
+        }
+    }
 }
 
 impl Body {
@@ -148,6 +190,7 @@ impl Body {
             Body::Empty => Some(0),
             Body::Bytes(b) => Some(b.len() as u64),
             Body::File(f) => Some(f.len),
+            Body::Segments(parts) => Some(parts.iter().map(Segment::len).sum()),
             Body::Stream(s) => s.length(),
         }
     }
@@ -159,6 +202,7 @@ impl fmt::Debug for Body {
             Body::Empty => f.write_str("Empty"),
             Body::Bytes(b) => write!(f, "Bytes({})", b.len()),
             Body::File(r) => r.fmt(f),
+            Body::Segments(parts) => write!(f, "Segments({})", parts.len()),
             Body::Stream(s) => write!(f, "Stream({:?})", s.length()),
         }
     }

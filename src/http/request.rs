@@ -49,12 +49,68 @@ fn reject(status: u16, why: &'static str) -> ParseOutcome {
 
 /// Parses one request head from the start of `buf`.
 pub fn parse_head(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutcome {
+    match parse_with_version(buf, limits, client, buf) {
+        // RFC 9110 2.5: a later 1.x minor version is understood as the
+        // highest one implemented. httparse knows 1.0 and 1.1 only, so
+        // the same head is parsed again as 1.1 (same length, same offsets).
+        ParseOutcome::Rejected(Rejection { status: 505, .. })
+            if later_minor_version(buf).is_some() =>
+        {
+            let at = later_minor_version(buf).expect("checked");
+            let mut as_11 = buf.to_vec();
+            as_11[at] = b'1';
+            parse_with_version(&as_11, limits, client, buf)
+        }
+        outcome => outcome,
+    }
+}
+
+/// Where the minor digit of an `HTTP/1.N` version (N > 1) is in the
+/// request line, when that is the version sent.
+fn later_minor_version(buf: &[u8]) -> Option<usize> {
+    let line_end = buf.iter().position(|&b| b == b'\n')?;
+    let line = buf[..line_end].strip_suffix(b"\r")?;
+    let at = line.len().checked_sub(8)?;
+    match &line[at..] {
+        [b'H', b'T', b'T', b'P', b'/', b'1', b'.', minor]
+            if minor.is_ascii_digit() && *minor > b'1' && at > 0 && line[at - 1] == b' ' =>
+        {
+            Some(at + 7)
+        }
+        _ => None,
+    }
+}
+
+/// The status for a request line whose version httparse refused: 505 for
+/// a well-formed version this server does not speak (`HTTP/2.0`), 400 for
+/// one that is not a version at all (`HTTP/1.x`, `http/1.1`; RFC 9112 2.3).
+fn version_rejection(buf: &[u8]) -> ParseOutcome {
+    let line_end = buf.iter().position(|&b| b == b'\n').unwrap_or(buf.len());
+    let line = &buf[..line_end];
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let parts: Vec<&[u8]> = line.split(|&b| b == b' ').collect();
+    match parts.as_slice() {
+        [_method, _target, [b'H', b'T', b'T', b'P', b'/', major, b'.', minor]]
+            if major.is_ascii_digit() && minor.is_ascii_digit() =>
+        {
+            reject(505, "unsupported HTTP version")
+        }
+        _ => reject(400, "malformed HTTP version"),
+    }
+}
+
+fn parse_with_version(
+    buf: &[u8],
+    limits: &HeadLimits,
+    client: Client,
+    original: &[u8],
+) -> ParseOutcome {
     let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
     let mut req = httparse::Request::new(&mut headers);
     let head_len = match req.parse(buf) {
         Ok(httparse::Status::Complete(n)) => n,
         Ok(httparse::Status::Partial) => return partial_within_limits(buf, limits),
-        Err(httparse::Error::Version) => return reject(505, "unsupported HTTP version"),
+        Err(httparse::Error::Version) => return version_rejection(original),
         Err(httparse::Error::TooManyHeaders) => return reject(431, "too many header fields"),
         Err(_) => return reject(400, "malformed request line or header"),
     };
@@ -71,6 +127,17 @@ pub fn parse_head(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutco
         Version::Http11
     };
     let method = Method::parse(req.method.unwrap_or(""));
+    // RFC 9112 3.2: origin-form ("/path"), absolute-form ("http://a/b"),
+    // authority-form (CONNECT only) or asterisk-form (OPTIONS only).
+    let target_host = match target {
+        [b'/', ..] => None,
+        b"*" if matches!(&method, Method::Other(m) if m == "OPTIONS") => None,
+        _ if matches!(&method, Method::Other(m) if m == "CONNECT") => None,
+        _ => match absolute_form_authority(target) {
+            Some(authority) => Some(authority),
+            None => return reject(400, "malformed request target"),
+        },
+    };
 
     let mut host: Option<String> = None;
     let mut host_count = 0;
@@ -87,6 +154,9 @@ pub fn parse_head(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutco
         fields.append(name, value);
         if name.eq_ignore_ascii_case("host") {
             host_count += 1;
+            if !is_valid_host(value) {
+                return reject(400, "invalid Host header");
+            }
             host = Some(String::from_utf8_lossy(value).into_owned());
         } else if name.eq_ignore_ascii_case("connection") {
             for token in value.split(|&b| b == b',') {
@@ -124,13 +194,22 @@ pub fn parse_head(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutco
     if version == Version::Http11 && host_count == 0 {
         return reject(400, "missing Host header");
     }
+    // RFC 9112 3.2.2: the absolute-form's authority replaces Host.
+    if let Some(authority) = target_host {
+        if !is_valid_host(authority) {
+            return reject(400, "invalid authority in the request target");
+        }
+        host = Some(String::from_utf8_lossy(authority).into_owned());
+    }
     let framing = match (transfer_encoding, content_length) {
         (Some(_), Some(_)) => return reject(400, "both Content-Length and Transfer-Encoding"),
         (Some(_), None) if version == Version::Http10 => {
             return reject(400, "Transfer-Encoding in an HTTP/1.0 request")
         }
-        (Some(te), None) if te.trim().eq_ignore_ascii_case("chunked") => Framing::Chunked,
-        (Some(_), None) => return reject(501, "unsupported Transfer-Encoding"),
+        (Some(te), None) => match transfer_codings(&te) {
+            Ok(()) => Framing::Chunked,
+            Err(rejection) => return ParseOutcome::Rejected(rejection),
+        },
         (None, Some(0)) | (None, None) => Framing::Empty,
         (None, Some(n)) => Framing::Length(n),
     };
@@ -158,6 +237,81 @@ pub fn parse_head(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutco
         wants_close,
         head_len,
     }))
+}
+
+/// A request's Transfer-Encoding must end in chunked, once (RFC 9112 6.1:
+/// otherwise its length is unknown: 400); codings before it are ones this
+/// server does not decode (501).
+fn transfer_codings(te: &str) -> Result<(), Rejection> {
+    // RFC 9110 5.6.1.2: empty list elements are not elements.
+    let codings: Vec<&str> = te
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    let chunked = |c: &&str| c.eq_ignore_ascii_case("chunked");
+    match codings.as_slice() {
+        [only] if chunked(only) => Ok(()),
+        [before @ .., last] if chunked(last) && !before.iter().any(chunked) => Err(Rejection {
+            status: 501,
+            why: "unsupported Transfer-Encoding",
+        }),
+        _ => Err(Rejection {
+            status: 400,
+            why: "Transfer-Encoding does not end in chunked once",
+        }),
+    }
+}
+
+/// `uri-host [ ":" port ]` (RFC 9112 3.2, RFC 3986 3.2.2): a reg-name of
+/// unreserved, percent-encoded and sub-delim characters, an IPv4 address,
+/// or an IP literal in brackets; the port digits only. Empty is allowed
+/// (a target without authority).
+fn is_valid_host(value: &[u8]) -> bool {
+    let (host, port) = match value {
+        [b'[', ..] => match value.iter().position(|&b| b == b']') {
+            Some(end) => (&value[..=end], &value[end + 1..]),
+            None => return false,
+        },
+        _ => match value.iter().position(|&b| b == b':') {
+            Some(colon) => (&value[..colon], &value[colon..]),
+            None => (value, &b""[..]),
+        },
+    };
+    let port_ok = match port {
+        [] => true,
+        [b':', digits @ ..] => digits.iter().all(u8::is_ascii_digit),
+        _ => false,
+    };
+    let host_ok = match host {
+        [b'[', inner @ .., b']'] => {
+            !inner.is_empty()
+                && inner
+                    .iter()
+                    .all(|&b| b.is_ascii_hexdigit() || b":.".contains(&b))
+        }
+        _ => host
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b"-._~%!$&'()*+,;=".contains(&b)),
+    };
+    port_ok && host_ok
+}
+
+/// The authority of an absolute-form target (`http://host:port/path`).
+fn absolute_form_authority(target: &[u8]) -> Option<&[u8]> {
+    let colon = target.iter().position(|&b| b == b':')?;
+    let scheme = &target[..colon];
+    if !scheme.eq_ignore_ascii_case(b"http") && !scheme.eq_ignore_ascii_case(b"https") {
+        return None;
+    }
+    let rest = target[colon..].strip_prefix(b"://")?;
+    let end = rest
+        .iter()
+        .position(|&b| b == b'/' || b == b'?')
+        .unwrap_or(rest.len());
+    let authority = &rest[..end];
+    // userinfo is not allowed in an http(s) URI sent to a server.
+    (!authority.is_empty() && !authority.contains(&b'@')).then_some(authority)
 }
 
 /// An incomplete head is fine only while it stays within the limits.
@@ -332,6 +486,126 @@ mod tests {
             outcome,
             ParseOutcome::Rejected(Rejection { status: 431, .. })
         ));
+    }
+
+    /// RFC 9112 and RFC 9110, requirement by requirement, with raw bytes.
+    #[test]
+    fn rfc9112_message_syntax() {
+        // 2.2: at least one empty line before the request line is ignored.
+        assert_eq!(
+            complete("\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                .request
+                .target,
+            b"/"
+        );
+        // 2.2: a bare CR is invalid.
+        assert_eq!(status("GET / HTTP/1.1\rHost: x\r\n\r\n"), 400);
+        assert_eq!(status("GET / HTTP/1.1\r\nHost: x\rY: z\r\n\r\n"), 400);
+        // 2.2: whitespace between the start line and the first field.
+        assert_eq!(status("GET / HTTP/1.1\r\n Host: x\r\n\r\n"), 400);
+        // 3: single spaces around the target; the method is a token.
+        assert_eq!(status("GET  / HTTP/1.1\r\nHost: x\r\n\r\n"), 400);
+        assert_eq!(status("G(T / HTTP/1.1\r\nHost: x\r\n\r\n"), 400);
+        assert_eq!(status("GET /a b HTTP/1.1\r\nHost: x\r\n\r\n"), 400);
+        // 5.1: no whitespace between field name and colon.
+        assert_eq!(status("GET / HTTP/1.1\r\nHost : x\r\n\r\n"), 400);
+        // 5.2: obs-fold is rejected (or replaced; we reject).
+        assert_eq!(
+            status("GET / HTTP/1.1\r\nHost: x\r\nX: a\r\n  b\r\n\r\n"),
+            400
+        );
+        // RFC 9110 5.5: CR, LF or NUL in a field value.
+        assert_eq!(status("GET / HTTP/1.1\r\nHost: x\r\nX: a\0b\r\n\r\n"), 400);
+        // RFC 9110 5.1: an empty field name.
+        assert_eq!(status("GET / HTTP/1.1\r\nHost: x\r\n: v\r\n\r\n"), 400);
+    }
+
+    #[test]
+    fn rfc9110_version_handling() {
+        // 2.3: HTTP-version = "HTTP/" DIGIT "." DIGIT, case-sensitive.
+        assert_eq!(status("GET / HTTP/1.x\r\nHost: x\r\n\r\n"), 400);
+        assert_eq!(status("GET / http/1.1\r\nHost: x\r\n\r\n"), 400);
+        assert_eq!(status("GET / HTTP/1.10\r\nHost: x\r\n\r\n"), 400);
+        assert_eq!(status("GET / HTTP/1\r\nHost: x\r\n\r\n"), 400);
+        // RFC 9110 2.5 / 15.6.6: a major version not supported: 505.
+        assert_eq!(status("GET / HTTP/2.0\r\nHost: x\r\n\r\n"), 505);
+        assert_eq!(status("GET / HTTP/3.0\r\nHost: x\r\n\r\n"), 505);
+        assert_eq!(status("GET / HTTP/0.9\r\nHost: x\r\n\r\n"), 505);
+        // 2.5: a higher minor version is treated as the highest supported.
+        let later = complete("GET /v HTTP/1.2\r\nHost: x\r\n\r\n");
+        assert_eq!(later.request.version, Version::Http11);
+        assert_eq!(later.request.target, b"/v");
+        assert_eq!(later.head_len, 28);
+        assert_eq!(status("GET / HTTP/1.9\r\n\r\n"), 400); // 1.1 rules: Host required
+    }
+
+    #[test]
+    fn rfc9112_host_and_target_forms() {
+        // 3.2: 400 for a missing Host (1.1), several Host lines, or an
+        // invalid Host value.
+        assert_eq!(status("GET / HTTP/1.1\r\n\r\n"), 400);
+        assert_eq!(status("GET / HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n"), 400);
+        for bad in [
+            "a b", "a/b", "a@b", "a:b:c", "a:8x", "[::1", "[zz]", "a?b", "a\"b", "[::1]x",
+        ] {
+            let req = format!("GET / HTTP/1.1\r\nHost: {bad}\r\n\r\n");
+            assert_eq!(status(&req), 400, "Host: {bad}");
+        }
+        for good in [
+            "example.com",
+            "example.com:8443",
+            "127.0.0.1",
+            "[::1]:443",
+            "xn--bcher-kva.example",
+            "",
+        ] {
+            let req = format!("GET / HTTP/1.1\r\nHost: {good}\r\n\r\n");
+            assert_eq!(
+                complete(&req).request.host.as_deref(),
+                Some(good),
+                "Host: {good}"
+            );
+        }
+        // 3.2.2: absolute-form is accepted; its authority replaces Host.
+        let abs = complete("GET http://example.com:81/a?b HTTP/1.1\r\nHost: other\r\n\r\n");
+        assert_eq!(abs.request.host.as_deref(), Some("example.com:81"));
+        assert_eq!(abs.request.target, b"http://example.com:81/a?b");
+        let abs10 = complete("GET https://example.com HTTP/1.0\r\n\r\n");
+        assert_eq!(abs10.request.host.as_deref(), Some("example.com"));
+        assert_eq!(
+            status("GET http://u@example.com/ HTTP/1.1\r\nHost: x\r\n\r\n"),
+            400
+        );
+        assert_eq!(
+            status("GET ftp://example.com/ HTTP/1.1\r\nHost: x\r\n\r\n"),
+            400
+        );
+        assert_eq!(status("GET a/b HTTP/1.1\r\nHost: x\r\n\r\n"), 400);
+        // 3.2.4: asterisk-form for OPTIONS only.
+        assert!(matches!(
+            parse("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n"),
+            ParseOutcome::Complete(_)
+        ));
+        assert_eq!(status("GET * HTTP/1.1\r\nHost: x\r\n\r\n"), 400);
+    }
+
+    #[test]
+    fn rfc9112_transfer_codings() {
+        let te = |v: &str| match parse(&format!(
+            "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: {v}\r\n\r\n"
+        )) {
+            ParseOutcome::Rejected(r) => r.status,
+            ParseOutcome::Complete(h) if h.framing == Framing::Chunked => 0,
+            other => panic!("{other:?}"),
+        };
+        // 6.1: chunked must be the final coding, applied once; else 400.
+        assert_eq!(te("chunked, gzip"), 400);
+        assert_eq!(te("chunked, chunked"), 400);
+        assert_eq!(te("gzip"), 400);
+        assert_eq!(te(""), 400);
+        // Codings before chunked that this server does not decode: 501.
+        assert_eq!(te("gzip, chunked"), 501);
+        assert_eq!(te(", chunked ,"), 0);
     }
 
     #[test]

@@ -101,7 +101,8 @@ def raw_status(server, request, scheme="https"):
         (b"GET /" + b"a" * 2000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
         (b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 5000 + b"\r\n\r\n", 431),
         (b"GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505),
-        (b"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 400),  # RFC 9112 6.3: chunked not final
+        (b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
     ],
 )
 @pytest.mark.parametrize("scheme", ["https", "http"])

@@ -142,13 +142,14 @@ VARIANTS = [
     ("te-cl-zero", chunked(b"Content-Length: 0\r\n"), 400),
     # TE.TE obfuscations
     ("te-twice", chunked(b"Transfer-Encoding: x\r\n"), 400),
-    ("te-xchunked", b"POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n0\r\n\r\n", 501),
+    ("te-xchunked", b"POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n0\r\n\r\n", 400),  # RFC 9112 6.3: chunked not final
     ("te-space-before-colon", b"POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n" + SMUGGLED, 400),
     ("te-leading-space", b"POST /a HTTP/1.1\r\n Transfer-Encoding: chunked\r\nHost: x\r\n\r\n0\r\n\r\n" + SMUGGLED, 400),
     ("te-obs-fold", b"POST /a HTTP/1.1\r\nHost: x\r\nX: y\r\n Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + SMUGGLED, 400),
-    ("te-chunked-identity", b"POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n", 501),
+    ("te-chunked-identity", b"POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n", 400),
     ("te-identity-chunked", b"POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity, chunked\r\n\r\n0\r\n\r\n", 501),
-    ("te-comma-chunked", b"POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: ,chunked\r\n\r\n0\r\n\r\n", 501),
+    # RFC 9110 5.6.1.2: an empty list element is no element.
+    ("te-comma-chunked", b"POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: ,chunked\r\n\r\n0\r\n\r\n", ["/a"]),
     ("te-upper", b"POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: CHUNKED\r\n\r\n5\r\nhello\r\n0\r\n\r\n", ["/a"]),
     ("te-tab", b"POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:\tchunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", ["/a"]),
     ("te-http10", b"POST /a HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + SMUGGLED, 400),

@@ -8,7 +8,7 @@
 use super::super::transport::Transport;
 use super::wire::Wire;
 use super::End;
-use crate::exchange::{Body, BodyStream, Response, StreamError, Version};
+use crate::exchange::{Body, BodyStream, Response, Segment, StreamError, Version};
 use crate::http::body::{chunk_size_line, CHUNK_END, LAST_CHUNK};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
@@ -87,6 +87,20 @@ impl Wire {
                 self.send_file(range.file.as_fd(), range.offset, range.len)
                     .await?;
                 Ok(range.len)
+            }
+            Body::Segments(segments) => {
+                let mut sent = 0;
+                for segment in segments {
+                    match &segment {
+                        Segment::Bytes(b) => self.out.extend_from_slice(b),
+                        Segment::File(range) => {
+                            self.send_file(range.file.as_fd(), range.offset, range.len)
+                                .await?
+                        }
+                    }
+                    sent += segment.len();
+                }
+                Ok(sent)
             }
             Body::Stream(stream) => {
                 self.send_stream(stream, framing == Framing::Chunked, head_start)
