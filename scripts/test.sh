@@ -52,6 +52,11 @@ echo "== integration tests"
 echo "== benchmark smoke test (bench/run.sh --quick)"
 .venv/bin/pytest -q -p no:cacheprovider tests/bench "$@"
 
+# The parsers that face the network and the configuration loader, fuzzed
+# for a bounded time each (needs nightly Rust; installs cargo-fuzz).
+echo "== fuzzing (scripts/fuzz, 30 s per target)"
+scripts/fuzz 30
+
 # Kernel TLS is tested under kernels that have it, in a qemu guest. This
 # machine's own kernel may have it too: then the suite also runs here.
 if [ -e /proc/net/tls_stat ]; then

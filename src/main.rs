@@ -1,20 +1,9 @@
 //! tlsaccel: an HTTPS server and TLS-terminating web accelerator.
 //!
-//! This file is the command line only; see `worker` for the server's life.
+//! This file is the command line only; the server is the library
+//! (`src/lib.rs`), and `worker` is where its life begins.
 
-mod access_log;
-mod buffer;
-mod cipher_suites;
-mod config;
-mod doctor;
-mod exchange;
-mod http;
-mod metrics;
-mod proxy;
-mod splice;
-mod static_files;
-mod tls;
-mod worker;
+use tlsaccel::{config, doctor, tls, worker};
 
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;

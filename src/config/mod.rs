@@ -168,6 +168,13 @@ pub fn load(path: Option<&Path>, overrides: &Overrides) -> (Settings, Report) {
     (settings, report)
 }
 
+/// Parses configuration text (as read from `path`) without validating
+/// values: syntax, unknown keys and types, each placed at its line. For
+/// tools and the fuzz target; `load` is what the server uses.
+pub fn parse_text(path: &Path, text: &str) -> (ConfigFile, Report) {
+    parse::parse(path, text)
+}
+
 /// Validates a parsed file (or the empty default) with overrides applied,
 /// adding every problem to `report`.
 pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> Settings {
@@ -338,6 +345,19 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         "off" | "" => AccessLog::Off,
         path => AccessLog::File(PathBuf::from(path)),
     };
+    if let AccessLog::File(path) = &access_log {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+            report.error(
+                "log.access_log",
+                format!(
+                    "{}: directory {} does not exist",
+                    path.display(),
+                    dir.display()
+                ),
+            );
+        }
+    }
     let log_level = overrides
         .log_level
         .clone()

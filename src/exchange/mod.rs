@@ -175,7 +175,7 @@ pub enum Segment {
 }
 
 impl Segment {
-    pub fn len(&self) -> u64 {
+    pub fn length(&self) -> u64 {
         match self {
             Segment::Bytes(b) => b.len() as u64,
             Segment::File(f) => f.len,
@@ -190,7 +190,7 @@ impl Body {
             Body::Empty => Some(0),
             Body::Bytes(b) => Some(b.len() as u64),
             Body::File(f) => Some(f.len),
-            Body::Segments(parts) => Some(parts.iter().map(Segment::len).sum()),
+            Body::Segments(parts) => Some(parts.iter().map(Segment::length).sum()),
             Body::Stream(s) => s.length(),
         }
     }

@@ -148,6 +148,11 @@ pub fn parse_response_head(
         Err(_) => return Err("malformed response head"),
     };
     let status = resp.code.ok_or("no status")?;
+    // RFC 9110 15: values outside 100..=599 are invalid (found by fuzzing:
+    // httparse takes any three digits, and "094" was passed to clients).
+    if !(100..=599).contains(&status) {
+        return Err("invalid status code");
+    }
     let tokens = connection_tokens(
         resp.headers
             .iter()
@@ -289,6 +294,30 @@ mod tests {
             out.starts_with("GET / HTTP/1.0\r\nHost: 127.0.0.1:8000\r\n"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn status_codes_outside_100_to_599_are_refused() {
+        // Regression: fuzz/artifacts crash on response_head, "HTTP/1.1 094".
+        let crash = b"HTTP/1.1 094 Switching P/1.1 101 Switchdgwose,ion: Upgrade\r\n\r\n";
+        assert_eq!(
+            parse_response_head(crash, false).err(),
+            Some("invalid status code")
+        );
+        for code in ["000", "099", "600", "999"] {
+            let head = format!("HTTP/1.1 {code} X\r\nContent-Length: 0\r\n\r\n");
+            assert!(
+                parse_response_head(head.as_bytes(), false).is_err(),
+                "{code}"
+            );
+        }
+        for code in ["100", "599"] {
+            let head = format!("HTTP/1.1 {code} X\r\nContent-Length: 0\r\n\r\n");
+            assert!(
+                parse_response_head(head.as_bytes(), false).is_ok(),
+                "{code}"
+            );
+        }
     }
 
     #[test]

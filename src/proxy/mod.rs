@@ -17,4 +17,5 @@ mod upstream_body;
 
 pub use backend::{proxy_v2_header, BackendStream};
 pub use balancer::Upstreams;
+pub use head::{parse_response_head, ResponseHead};
 pub use pass::Proxy;

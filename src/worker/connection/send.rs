@@ -98,7 +98,7 @@ impl Wire {
                                 .await?
                         }
                     }
-                    sent += segment.len();
+                    sent += segment.length();
                 }
                 Ok(sent)
             }

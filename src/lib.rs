@@ -1,0 +1,18 @@
+//! tlsaccel, the server as a library: the binary (`main.rs`) is its command
+//! line, and the fuzz targets (`fuzz/`) reach the parsers that face the
+//! network through it. The README's "Layout" table says what each module
+//! owns.
+
+pub mod access_log;
+pub mod buffer;
+pub mod cipher_suites;
+pub mod config;
+pub mod doctor;
+pub mod exchange;
+pub mod http;
+pub mod metrics;
+pub mod proxy;
+pub mod splice;
+pub mod static_files;
+pub mod tls;
+pub mod worker;
