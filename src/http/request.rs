@@ -230,7 +230,8 @@ fn parse_with_version(
             headers: fields,
             host,
             body,
-            expect_continue,
+            // RFC 9110 10.1.1: MUST ignore 100-continue from HTTP/1.0.
+            expect_continue: expect_continue && version == Version::Http11,
             client,
         },
         framing,
@@ -587,6 +588,20 @@ mod tests {
             ParseOutcome::Complete(_)
         ));
         assert_eq!(status("GET * HTTP/1.1\r\nHost: x\r\n\r\n"), 400);
+    }
+
+    #[test]
+    fn rfc9110_expect() {
+        let h = complete(
+            "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n",
+        );
+        assert!(h.request.expect_continue);
+        let h = complete("POST / HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n");
+        assert!(!h.request.expect_continue);
+        assert_eq!(
+            status("GET / HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n"),
+            417
+        );
     }
 
     #[test]
