@@ -6,49 +6,22 @@ src/http/request.rs cover the same rules without a socket."""
 import email.parser
 import email.policy
 import re
-import socket
 
 import pytest
 
-from conftest import connect
+from conftest import Reader, connect
 
 FILE = "/f16384.bin"
 
 
 def ask(server, raw, scheme="http"):
     """Sends raw bytes, reads one response; (status, headers, body, closed)."""
-    s = connect(server, scheme)
-    s.sendall(raw)
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = s.recv(65536)
-        if not chunk:
-            break
-        data += chunk
-    head, _, rest = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    status = int(lines[0].split()[1])
-    headers = {}
-    for line in lines[1:]:
-        k, v = line.split(":", 1)
-        headers[k.strip().lower()] = v.strip()
-    length = int(headers.get("content-length", 0))
-    if raw.startswith(b"HEAD ") or status in (204, 304):
-        length = 0
-    while len(rest) < length:
-        chunk = s.recv(65536)
-        if not chunk:
-            break
-        rest += chunk
-    closed = False
-    if headers.get("connection") == "close":
-        s.settimeout(5)
-        try:
-            closed = s.recv(1) == b""
-        except (ConnectionResetError, OSError):
-            closed = True
-    s.close()
-    return status, headers, rest[:length], closed
+    with connect(server, scheme) as s:
+        s.sendall(raw)
+        reader = Reader(s)
+        status, headers, body = reader.response(head_request=raw.startswith(b"HEAD "))
+        closed = headers.get("connection") == "close" and reader.at_eof()
+        return status, headers, body, closed
 
 
 def get(server, target=FILE, extra="", method="GET", version="HTTP/1.1", scheme="http"):
