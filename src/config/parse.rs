@@ -1,6 +1,6 @@
 //! A configuration file into the schema of `file.rs`, collecting every
-//! syntax error, unknown key and wrong type in one pass over the user's
-//! patience: the document is parsed with spans (recovering from syntax
+//! syntax error, unknown key and wrong type in one run rather than one per
+//! attempt: the document is parsed with spans (recovering from syntax
 //! errors), then deserialized; each key the schema refuses is reported at
 //! its place and taken out, and deserialization runs again, until the rest
 //! of the file is accepted. Validation then sees everything that was valid.
@@ -37,7 +37,7 @@ pub fn parse(path: &Path, text: &str) -> (ConfigFile, Report) {
     let mut lines_with_errors = Vec::new();
     for e in &syntax_errors {
         let at = e.span().map(|s| s.start);
-        let line = at.map(|at| text[..at].matches('\n').count());
+        let line = at.map(|at| report.line_of(at));
         if line.is_some() && lines_with_errors.contains(&line) {
             continue; // the first error of a line explains the rest
         }
@@ -47,7 +47,7 @@ pub fn parse(path: &Path, text: &str) -> (ConfigFile, Report) {
         let entry = line.and_then(|line| {
             entries
                 .iter()
-                .find(|entry| text[..entry.key.start].matches('\n').count() == line)
+                .find(|entry| report.line_of(entry.key.start) == line)
         });
         match entry {
             Some(entry) => {

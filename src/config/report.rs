@@ -113,6 +113,13 @@ impl Report {
         }
     }
 
+    /// The 1-based line of a byte offset of the file (0 without a file).
+    pub(super) fn line_of(&self, offset: usize) -> usize {
+        self.source
+            .as_ref()
+            .map_or(0, |source| source.location_of(offset).line)
+    }
+
     pub fn error(&mut self, key: impl Into<String>, message: impl Into<String>) {
         let key = key.into();
         if !self.dropped.iter().any(|d| is_within(&key, d)) {
