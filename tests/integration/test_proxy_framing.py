@@ -303,6 +303,21 @@ def test_back_end_failing_before_the_first_byte_is_502(start, docroot, certs, tm
         b.close()
 
 
+@pytest.mark.parametrize("code", [b"094", b"600", b"999"])
+def test_back_end_status_outside_100_to_599_is_502(start, docroot, certs, tmp_path, code):
+    """RFC 9110 15: such a status is invalid; found by fuzzing (094 was passed on)."""
+    b = raw_backend(b"HTTP/1.1 " + code + b" Odd\r\nContent-Length: 2\r\n\r\nok")
+    try:
+        cfg = config_file(tmp_path, docroot, certs=certs, workers=1,
+                          extra=upstream_config([f"127.0.0.1:{b.getsockname()[1]}"], prefix="/"))
+        s = start("serve", "--config", str(cfg), "--listen", "127.0.0.1:0")
+        sock = connect(s, "https")
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert Reader(sock).response()[0] == 502
+    finally:
+        b.close()
+
+
 def test_max_connections_counts_exactly_with_two_listeners(start, docroot, certs, tmp_path):
     cfg = config_file(tmp_path, docroot, certs=certs, workers=1, extra="[limits]\nmax_connections = 50\n")
     s = start("serve", "--config", str(cfg), "--listen", "127.0.0.1:0", "--http-listen", "127.0.0.1:0")
