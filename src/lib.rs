@@ -12,6 +12,7 @@ pub mod exchange;
 pub mod http;
 pub mod metrics;
 pub mod proxy;
+pub mod proxy_protocol;
 pub mod splice;
 pub mod static_files;
 pub mod tls;

@@ -23,6 +23,8 @@ pub struct WorkerMetrics {
     pub tls_handshake_failures: AtomicU64,
     /// Plain HTTP requests received on a TLS listener (answered 400).
     pub plain_http_on_tls: AtomicU64,
+    /// Connections closed for a missing, broken or untrusted PROXY header.
+    pub proxy_protocol_refused: AtomicU64,
     pub ktls_tx: AtomicU64,
     pub ktls_rx: AtomicU64,
     pub ktls_fallbacks: [AtomicU64; 4],
@@ -95,6 +97,11 @@ pub fn render(workers: &[Arc<WorkerMetrics>]) -> String {
         "plain_http_on_tls_total",
         "Plain HTTP requests received on a TLS port, answered 400 in clear text.",
         &|w| one(&w.plain_http_on_tls),
+    );
+    family(
+        "proxy_protocol_refused_total",
+        "Connections closed on PROXY listeners: no valid header in time, or from an address not in proxy_protocol_from.",
+        &|w| one(&w.proxy_protocol_refused),
     );
     family(
         "ktls_offloaded_total",

@@ -129,12 +129,16 @@ def docroot(tmp_path_factory):
     return root
 
 
-def config_file(tmp_path, root, *, certs=None, extra="", workers=None, name="tlsaccel.toml"):
-    """A configuration with one HTTPS listener on an ephemeral port, the
-    given document root, optionally the ECDSA test certificate, and `extra`
-    TOML (whole tables) after that."""
+ONE_HTTPS_LISTENER = '[[listener]]\naddress = "127.0.0.1:0"\n'
+
+
+def config_file(tmp_path, root, *, certs=None, extra="", workers=None, name="tlsaccel.toml",
+                listeners=ONE_HTTPS_LISTENER):
+    """A configuration with `listeners` (by default one HTTPS listener on an
+    ephemeral port), the given document root, optionally the ECDSA test
+    certificate, and `extra` TOML (whole tables) after that."""
     text = f"workers = {workers}\n" if workers else ""
-    text += f'[[listener]]\naddress = "127.0.0.1:0"\n[static]\nroot = "{root}"\n'
+    text += listeners + f'[static]\nroot = "{root}"\n'
     if certs:
         text += f'[[tls.certificate]]\ncert = "{certs}/ecdsa.pem"\nkey = "{certs}/ecdsa.key"\n'
     path = tmp_path / name

@@ -124,6 +124,13 @@ pub struct ListenerSection {
     pub tls: bool,
     #[serde(default = "default_backlog")]
     pub backlog: i32,
+    /// Expect a PROXY protocol header (v1 or v2) before anything else.
+    #[serde(default)]
+    pub proxy_protocol: bool,
+    /// Addresses (`10.0.0.0/8`, `127.0.0.1`) allowed to send it; empty:
+    /// any.
+    #[serde(default)]
+    pub proxy_protocol_from: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]

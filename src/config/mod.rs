@@ -28,6 +28,52 @@ pub struct Listener {
     pub address: SocketAddr,
     pub tls: bool,
     pub backlog: i32,
+    /// Connections start with a PROXY protocol header, accepted from these
+    /// peers (empty: from any); None: no header is expected.
+    pub proxy_protocol: Option<Vec<AddressRange>>,
+}
+
+/// An IP network: `10.0.0.0/8`, `2001:db8::/32`, or one address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AddressRange {
+    network: std::net::IpAddr,
+    prefix: u8,
+}
+
+impl AddressRange {
+    pub fn parse(text: &str) -> Option<AddressRange> {
+        let (ip, prefix) = match text.split_once('/') {
+            Some((ip, prefix)) => (ip.parse().ok()?, Some(prefix.parse::<u8>().ok()?)),
+            None => (text.parse().ok()?, None),
+        };
+        let bits = if matches!(ip, std::net::IpAddr::V4(_)) {
+            32
+        } else {
+            128
+        };
+        let prefix = prefix.unwrap_or(bits);
+        (prefix <= bits).then_some(AddressRange {
+            network: ip,
+            prefix,
+        })
+    }
+
+    /// Whether `ip` is in the range; an IPv4 client seen on an IPv6
+    /// socket (`::ffff:192.0.2.1`) counts as its IPv4 address.
+    pub fn contains(&self, ip: std::net::IpAddr) -> bool {
+        use std::net::IpAddr;
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+            v4 => v4,
+        };
+        let (net, addr, bits) = match (self.network, ip) {
+            (IpAddr::V4(n), IpAddr::V4(a)) => (u32::from(n) as u128, u32::from(a) as u128, 32),
+            (IpAddr::V6(n), IpAddr::V6(a)) => (u128::from(n), u128::from(a), 128),
+            _ => return false,
+        };
+        let shift = bits - u32::from(self.prefix);
+        shift >= bits || (net >> shift) == (addr >> shift)
+    }
 }
 
 /// A certificate chain and its private key, both PEM files.
@@ -193,6 +239,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
                         address,
                         tls: l.tls,
                         backlog: l.backlog,
+                        proxy_protocol: proxy_protocol_sources(l, &key, report),
                     },
                     format!("{key}.address"),
                 )),
@@ -215,29 +262,24 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
     ] {
         if let Some(address) = address {
             listeners.retain(|(l, _)| l.tls != tls);
-            let backlog = file::DEFAULT_BACKLOG;
-            listeners.push((
-                Listener {
-                    address,
-                    tls,
-                    backlog,
-                },
-                option.into(),
-            ));
+            let listener = Listener {
+                address,
+                tls,
+                backlog: file::DEFAULT_BACKLOG,
+                proxy_protocol: None,
+            };
+            listeners.push((listener, option.into()));
         }
     }
     if listeners.is_empty() && !configured_listeners {
         let address = DEFAULT_HTTPS_LISTEN.parse().expect("valid default");
-        let backlog = file::DEFAULT_BACKLOG;
-        let tls = true;
-        listeners.push((
-            Listener {
-                address,
-                tls,
-                backlog,
-            },
-            "listener".into(),
-        ));
+        let listener = Listener {
+            address,
+            tls: true,
+            backlog: file::DEFAULT_BACKLOG,
+            proxy_protocol: None,
+        };
+        listeners.push((listener, "listener".into()));
     }
     if listeners.is_empty() && !report.has_errors() {
         report.error("listener", "at least one listener is required");
@@ -418,6 +460,34 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
     }
 }
 
+/// `proxy_protocol` and `proxy_protocol_from` of one `[[listener]]`.
+fn proxy_protocol_sources(
+    l: &file::ListenerSection,
+    key: &str,
+    report: &mut Report,
+) -> Option<Vec<AddressRange>> {
+    if !l.proxy_protocol {
+        if !l.proxy_protocol_from.is_empty() {
+            report.error(
+                format!("{key}.proxy_protocol_from"),
+                "only used with proxy_protocol = true",
+            );
+        }
+        return None;
+    }
+    let mut ranges = Vec::new();
+    for (i, text) in l.proxy_protocol_from.iter().enumerate() {
+        match AddressRange::parse(text) {
+            Some(range) => ranges.push(range),
+            None => report.error(
+                format!("{key}.proxy_protocol_from[{i}]"),
+                format!("\"{text}\" is not an address or network (10.0.0.0/8, 2001:db8::/32, 127.0.0.1)"),
+            ),
+        }
+    }
+    Some(ranges)
+}
+
 fn resolve_tls(t: &file::TlsSection, overrides: &Overrides, report: &mut Report) -> TlsSettings {
     let mut certificates: Vec<CertificatePair> = Vec::new();
     for (i, c) in t.certificate.iter().enumerate() {
@@ -593,6 +663,35 @@ mod tests {
         assert!(
             errors[0].starts_with("t.toml:2:8: timeouts.send"),
             "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn proxy_protocol_sources() {
+        let range = |t| AddressRange::parse(t).unwrap();
+        let ip = |t: &str| t.parse::<std::net::IpAddr>().unwrap();
+        assert!(range("10.0.0.0/8").contains(ip("10.200.1.1")));
+        assert!(!range("10.0.0.0/8").contains(ip("11.0.0.1")));
+        assert!(range("127.0.0.1").contains(ip("127.0.0.1")));
+        assert!(!range("127.0.0.1").contains(ip("127.0.0.2")));
+        assert!(range("0.0.0.0/0").contains(ip("192.0.2.9")));
+        assert!(range("10.0.0.0/8").contains(ip("::ffff:10.1.2.3")));
+        assert!(range("2001:db8::/32").contains(ip("2001:db8:1::5")));
+        assert!(!range("2001:db8::/32").contains(ip("10.0.0.1")));
+        for bad in ["10.0.0.0/33", "::/129", "10.0.0/8", "a", "10.0.0.0/x"] {
+            assert!(AddressRange::parse(bad).is_none(), "{bad}");
+        }
+        let (s, errors) = check(
+            "[[listener]]\naddress = \"127.0.0.1:0\"\nproxy_protocol = true\nproxy_protocol_from = [\"127.0.0.0/8\", \"x\"]\n\
+             [[listener]]\naddress = \"127.0.0.1:1\"\nproxy_protocol_from = [\"10.0.0.0/8\"]\n",
+            &Overrides::default(),
+        );
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].starts_with("t.toml:4:39: listener[0].proxy_protocol_from[1]"));
+        assert!(errors[1].starts_with("t.toml:7:23: listener[1].proxy_protocol_from: only used"));
+        assert_eq!(
+            s.listeners[0].proxy_protocol.as_ref().map(Vec::len),
+            Some(1)
         );
     }
 

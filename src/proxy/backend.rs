@@ -4,7 +4,6 @@
 use crate::config::UpstreamAddress;
 use crate::splice::Pipe;
 use std::io;
-use std::net::{IpAddr, SocketAddr};
 use std::os::fd::{AsFd, BorrowedFd};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt, Interest};
@@ -88,60 +87,5 @@ impl AsFd for BackendStream {
             BackendStream::Tcp(s) => s.as_fd(),
             BackendStream::Unix(s) => s.as_fd(),
         }
-    }
-}
-
-/// The PROXY protocol v2 header (a binary preamble the back end reads
-/// before HTTP) for a TCP connection from `client` to `local`.
-pub fn proxy_v2_header(client: SocketAddr, local: SocketAddr) -> Vec<u8> {
-    const SIGNATURE: [u8; 12] = *b"\r\n\r\n\0\r\nQUIT\n";
-    let mut h = SIGNATURE.to_vec();
-    h.push(0x21); // version 2, command PROXY
-    match (client.ip(), local.ip()) {
-        (IpAddr::V4(src), IpAddr::V4(dst)) => {
-            h.push(0x11); // TCP over IPv4
-            h.extend_from_slice(&12u16.to_be_bytes());
-            h.extend_from_slice(&src.octets());
-            h.extend_from_slice(&dst.octets());
-        }
-        (src, dst) => {
-            let v6 = |ip: IpAddr| match ip {
-                IpAddr::V4(v4) => v4.to_ipv6_mapped(),
-                IpAddr::V6(v6) => v6,
-            };
-            h.push(0x21); // TCP over IPv6
-            h.extend_from_slice(&36u16.to_be_bytes());
-            h.extend_from_slice(&v6(src).octets());
-            h.extend_from_slice(&v6(dst).octets());
-        }
-    }
-    h.extend_from_slice(&client.port().to_be_bytes());
-    h.extend_from_slice(&local.port().to_be_bytes());
-    h
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn proxy_v2_ipv4_layout() {
-        let h = proxy_v2_header(
-            "192.0.2.1:51000".parse().unwrap(),
-            "127.0.0.1:8443".parse().unwrap(),
-        );
-        assert_eq!(&h[..12], b"\r\n\r\n\0\r\nQUIT\n");
-        assert_eq!(&h[12..16], &[0x21, 0x11, 0, 12]);
-        assert_eq!(&h[16..20], &[192, 0, 2, 1]);
-        assert_eq!(&h[20..24], &[127, 0, 0, 1]);
-        assert_eq!(&h[24..], &[0xc7, 0x38, 0x20, 0xfb]);
-    }
-
-    #[test]
-    fn proxy_v2_mixed_families_use_ipv6() {
-        let h = proxy_v2_header("[::1]:1".parse().unwrap(), "127.0.0.1:2".parse().unwrap());
-        assert_eq!(&h[12..16], &[0x21, 0x21, 0, 36]);
-        assert_eq!(h.len(), 16 + 36);
-        assert_eq!(&h[32 + 10..32 + 16], &[0xff, 0xff, 127, 0, 0, 1]);
     }
 }

@@ -15,7 +15,7 @@ mod head;
 mod pass;
 mod upstream_body;
 
-pub use backend::{proxy_v2_header, BackendStream};
+pub use backend::BackendStream;
 pub use balancer::Upstreams;
 pub use head::{parse_response_head, ResponseHead};
 pub use pass::Proxy;

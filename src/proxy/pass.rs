@@ -14,11 +14,12 @@
 
 use super::head::{parse_response_head, request_head, upstream_framing, ResponseHead};
 use super::upstream_body::UpstreamBody;
-use super::{proxy_v2_header, BackendStream, Upstreams};
+use super::{BackendStream, Upstreams};
 use crate::exchange::{Body, BodyError, BodyLength, Method, Request, RequestBody, Response};
 use crate::http::body::{chunk_size_line, CHUNK_END, LAST_CHUNK};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
+use crate::proxy_protocol;
 use crate::splice::Pipe;
 use std::cell::RefCell;
 use std::io;
@@ -104,7 +105,7 @@ impl Proxy {
                             .await
                             .map_err(Failure::Unreachable)?;
                         if let (true, Some(local)) = (proxy_protocol, req.client.local) {
-                            b.write_all(&proxy_v2_header(req.client.addr, local))
+                            b.write_all(&proxy_protocol::encode_v2(req.client.addr, local))
                                 .await
                                 .map_err(Failure::Unreachable)?;
                         }

@@ -82,6 +82,7 @@ mod tests {
             address: "127.0.0.1:0".parse().unwrap(),
             tls: false,
             backlog: 16,
+            proxy_protocol: None,
         };
         let group = bind_group(&l, 2).unwrap();
         let a = group[0].local_addr().unwrap();
@@ -90,6 +91,7 @@ mod tests {
             address: a,
             tls: false,
             backlog: 16,
+            proxy_protocol: None,
         };
         let err = bind_group(&again, 1).unwrap_err();
         assert!(err.to_string().contains("already in use"), "{err}");

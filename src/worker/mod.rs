@@ -218,7 +218,7 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
             "listening on {}://{bound} ({worker_count} workers)",
             if l.tls { "https" } else { "http" }
         );
-        groups.push((sockets, l.tls));
+        groups.push(sockets);
     }
 
     let log_writer = match &settings.access_log {
@@ -262,9 +262,11 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
 
     let mut threads = Vec::new();
     for (id, root) in roots.into_iter().enumerate() {
-        let listeners: Vec<(TcpListener, bool)> = groups
+        // Each socket with its index in settings.listeners.
+        let listeners: Vec<(TcpListener, usize)> = groups
             .iter_mut()
-            .map(|(sockets, tls)| (sockets.pop().expect("one socket per worker"), *tls))
+            .enumerate()
+            .map(|(i, sockets)| (sockets.pop().expect("one socket per worker"), i))
             .collect();
         let parts = WorkerParts {
             id,
@@ -356,7 +358,8 @@ struct WorkerParts {
     access_log: Option<crate::access_log::Sender>,
     shutdown: watch::Receiver<bool>,
     metrics: Arc<WorkerMetrics>,
-    listeners: Vec<(TcpListener, bool)>,
+    /// Sockets and their index in `settings.listeners`.
+    listeners: Vec<(TcpListener, usize)>,
 }
 
 fn worker_main(parts: WorkerParts) {
@@ -389,10 +392,10 @@ fn worker_main(parts: WorkerParts) {
     let local = tokio::task::LocalSet::new();
     local.block_on(&runtime, async move {
         let slots = Arc::new(Semaphore::new(worker.settings.limits.max_connections));
-        for (std_listener, tls) in parts.listeners {
+        for (std_listener, index) in parts.listeners {
             match tokio::net::TcpListener::from_std(std_listener) {
                 Ok(l) => {
-                    tokio::task::spawn_local(accept_loop(worker.clone(), l, tls, slots.clone()));
+                    tokio::task::spawn_local(accept_loop(worker.clone(), l, index, slots.clone()));
                 }
                 Err(e) => {
                     tracing::error!(worker = worker.id, error = %e, "cannot register listener");
@@ -434,7 +437,7 @@ impl Drop for ActiveGuard {
 async fn accept_loop(
     worker: Rc<Worker>,
     listener: tokio::net::TcpListener,
-    tls: bool,
+    index: usize,
     slots: Arc<Semaphore>,
 ) {
     let mut stop = worker.shutdown.clone();
@@ -464,7 +467,7 @@ async fn accept_loop(
                 let guard = ActiveGuard(worker.clone());
                 tokio::task::spawn_local(async move {
                     let _permit = permit;
-                    connection::serve(guard.0.clone(), stream, peer, tls).await;
+                    connection::serve(guard.0.clone(), stream, peer, index).await;
                     drop(guard);
                 });
             }

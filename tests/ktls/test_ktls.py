@@ -316,3 +316,46 @@ ktls_tx_zerocopy = true
     for size in SIZES:
         assert curl("-k", s.url(f"/f{size}.bin")).stdout == (kroot / f"f{size}.bin").read_bytes()
     assert s.metrics()['tlsaccel_sendfile_bytes_total{transport="ktls"}'] == BIG + sum(SIZES)
+
+
+def test_multipart_byteranges_over_ktls(kserver, kroot):
+    """Several ranges: part heads from user space, file data by sendfile()
+    on the kTLS socket, in one response."""
+    import email.parser
+    import email.policy
+    name = f"f{1 << 20}.bin"
+    data = (kroot / name).read_bytes()
+    asked = [(0, 99), (500000, 599999), (1048000, len(data) - 1)]
+    before = kserver.metrics()['tlsaccel_sendfile_bytes_total{transport="ktls"}']
+    r = curl("-k", "-s", "-D", "-", "-r", ",".join(f"{a}-{b}" for a, b in asked), kserver.url(f"/{name}"))
+    head, _, body = r.stdout.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 206")
+    ctype = re.search(rb"Content-Type: (multipart/byteranges; boundary=\w+)", head).group(1).decode()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+        f"Content-Type: {ctype}\r\n\r\n".encode() + body)
+    parts = list(message.iter_parts())
+    assert [p["Content-Range"] for p in parts] == [f"bytes {a}-{b}/{len(data)}" for a, b in asked]
+    for part, (a, b) in zip(parts, asked):
+        assert part.get_payload(decode=True) == data[a:b + 1]
+    sent = kserver.metrics()['tlsaccel_sendfile_bytes_total{transport="ktls"}'] - before
+    assert sent == sum(b - a + 1 for a, b in asked)
+
+
+def test_proxy_protocol_listener_then_ktls(start, kroot, certs, tmp_path):
+    """The PROXY header is consumed exactly (peeked, then read to its end):
+    the handshake that follows is still read record by record and offloaded."""
+    listeners = ('[[listener]]\naddress = "127.0.0.1:0"\nproxy_protocol = true\n'
+                 'proxy_protocol_from = ["127.0.0.0/8"]\n')
+    cfg = config_file(tmp_path, kroot, certs=certs, listeners=listeners,
+                      extra=f'[tls]\nktls = "on"\n[log]\naccess_log = "{tmp_path}/access.log"\n')
+    s = start("serve", "--config", str(cfg), "--admin-listen", "127.0.0.1:0")
+    out = tmp_path / "big"
+    curl("-k", "--haproxy-protocol", "-o", str(out), s.url("/big.bin"))
+    assert sha256_file(out) == sha256_file(kroot / "big.bin")
+    m = s.metrics()
+    assert m['tlsaccel_ktls_offloaded_total{direction="tx"}'] == 1
+    assert m['tlsaccel_sendfile_bytes_total{transport="ktls"}'] == BIG
+    assert m["tlsaccel_proxy_protocol_refused_total"] == 0
+    # Without the header the connection is refused.
+    assert curl("-k", s.url("/f1.bin"), check=False).returncode != 0
+    assert s.metrics()["tlsaccel_proxy_protocol_refused_total"] == 1

@@ -6,11 +6,15 @@
 //! request is decided once per exchange, in `respond`, by
 //! `http::keep_alive::decide`.
 //!
-//! Deadlines: the handshake; a request head (counted from its first byte,
+//! On listeners with `proxy_protocol = true` a PROXY header comes first and
+//! names the client (`proxy_header.rs`).
+//!
+//! Deadlines: the PROXY header and the handshake; a request head (counted from its first byte,
 //! or from accept for the first request, so a client dribbling bytes is cut
 //! off); each body read; the wait for the next request (keep-alive); and
 //! progress while sending.
 
+mod proxy_header;
 mod request_body;
 mod send;
 #[cfg(test)]
@@ -101,7 +105,31 @@ impl End {
     }
 }
 
-pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls: bool) {
+/// Serves one accepted connection of `settings.listeners[listener]`.
+pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, listener: usize) {
+    let settings = worker.settings.clone();
+    let tls = settings.listeners[listener].tls;
+    let (mut peer, mut local) = (peer, None);
+    if let Some(allowed) = &settings.listeners[listener].proxy_protocol {
+        let deadline = settings.timeouts.handshake;
+        match timeout(deadline, proxy_header::read(&mut stream, peer, allowed)).await {
+            Ok(Ok(Some((client, destination)))) => {
+                peer = client;
+                local = Some(destination);
+            }
+            Ok(Ok(None)) => {}
+            Ok(Err(e)) => {
+                WorkerMetrics::add(&worker.metrics.proxy_protocol_refused, 1);
+                tracing::debug!(%peer, error = %e, "PROXY header refused; closing");
+                return;
+            }
+            Err(_) => {
+                WorkerMetrics::add(&worker.metrics.proxy_protocol_refused, 1);
+                tracing::debug!(%peer, "no complete PROXY header in time; closing");
+                return;
+            }
+        }
+    }
     let mut plain_http_on_tls = None;
     let transport = if tls {
         // At once: the session ticket and the first response follow the
@@ -123,8 +151,9 @@ pub async fn serve(worker: Rc<Worker>, stream: TcpStream, peer: SocketAddr, tls:
         worker,
         client: Client {
             addr: peer,
-            // Asked of the kernel only when a handler needs it (the proxy).
-            local: None,
+            // From the PROXY header, or asked of the kernel only when a
+            // handler needs it (the proxy).
+            local,
             tls,
         },
         requests: 0,

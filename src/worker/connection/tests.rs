@@ -42,7 +42,10 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
     for (name, content) in files {
         std::fs::write(dir.join(name), content).unwrap();
     }
-    let text = format!("[static]\nroot = \"{}\"\n{config}", dir.display());
+    let text = format!(
+        "[[listener]]\naddress = \"127.0.0.1:0\"\ntls = false\n[static]\nroot = \"{}\"\n{config}",
+        dir.display()
+    );
     let config_file = dir.join("tlsaccel.toml");
     std::fs::write(&config_file, text).unwrap();
     let (settings, report) = load(Some(&config_file), &Overrides::default());
@@ -78,7 +81,7 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
             loop {
                 tokio::select! {
                     Ok((stream, peer)) = listener.accept() => {
-                        tokio::task::spawn_local(serve(worker.clone(), stream, peer, false));
+                        tokio::task::spawn_local(serve(worker.clone(), stream, peer, 0));
                     }
                     _ = stop.wait_for(|s| *s) => break,
                 }
