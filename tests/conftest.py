@@ -164,6 +164,16 @@ upstream = "app"
 
 
 @pytest.fixture
+def backend():
+    """One real back end (tests/backend.py) on an ephemeral port."""
+    from backend import Backend
+
+    b = Backend("b1")
+    yield b
+    b.stop()
+
+
+@pytest.fixture
 def start(tmp_path):
     """start(*args) runs tlsaccel; every server is stopped (and must exit 0) at the end."""
     servers = []

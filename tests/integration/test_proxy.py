@@ -18,13 +18,6 @@ BIG = 100 << 20
 
 
 @pytest.fixture
-def backend():
-    b = Backend("b1")
-    yield b
-    b.stop()
-
-
-@pytest.fixture
 def proxy(start, docroot, tmp_path, backend):
     cfg = config_file(tmp_path, docroot, extra=upstream_config([backend.address], prefix="/"), workers=1)
     return start("serve", "--config", str(cfg), "--http-listen", "127.0.0.1:0", "--admin-listen", "127.0.0.1:0")

@@ -12,7 +12,6 @@ import time
 
 import pytest
 
-from backend import Backend
 from conftest import Reader, config_file, tls_client_context, upstream_config
 
 V2_SIGNATURE = b"\r\n\r\n\x00\r\nQUIT\n"
@@ -28,13 +27,6 @@ def v2(src, dst, sport=51000, dport=443, command=0x21, tlvs=b""):
     family, addresses = (0x11, a.packed + b.packed) if a.version == 4 else (0x21, a.packed + b.packed)
     body = addresses + struct.pack("!HH", sport, dport) + tlvs
     return V2_SIGNATURE + bytes([command, family]) + struct.pack("!H", len(body)) + body
-
-
-@pytest.fixture
-def backend():
-    b = Backend("b1")
-    yield b
-    b.stop()
 
 
 @pytest.fixture
