@@ -131,6 +131,9 @@ pub struct ListenerSection {
     /// any.
     #[serde(default)]
     pub proxy_protocol_from: Vec<String>,
+    /// Plain listeners only: answer every request with a 308 to https://.
+    #[serde(default)]
+    pub redirect_to_https: bool,
 }
 
 #[derive(Debug, Deserialize)]

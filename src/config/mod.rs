@@ -31,6 +31,8 @@ pub struct Listener {
     /// Connections start with a PROXY protocol header, accepted from these
     /// peers (empty: from any); None: no header is expected.
     pub proxy_protocol: Option<Vec<AddressRange>>,
+    /// Every request is answered 308 to the same URL over https.
+    pub redirect_to_https: bool,
 }
 
 /// An IP network: `10.0.0.0/8`, `2001:db8::/32`, or one address.
@@ -240,8 +242,9 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
                         tls: l.tls,
                         backlog: l.backlog,
                         proxy_protocol: proxy_protocol_sources(l, &key, report),
+                        redirect_to_https: l.redirect_to_https,
                     },
-                    format!("{key}.address"),
+                    key.clone(),
                 )),
                 Err(_) => report.error(
                     format!("{key}.address"),
@@ -267,6 +270,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
                 tls,
                 backlog: file::DEFAULT_BACKLOG,
                 proxy_protocol: None,
+                redirect_to_https: false,
             };
             listeners.push((listener, option.into()));
         }
@@ -278,6 +282,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
             tls: true,
             backlog: file::DEFAULT_BACKLOG,
             proxy_protocol: None,
+            redirect_to_https: false,
         };
         listeners.push((listener, "listener".into()));
     }
@@ -286,7 +291,25 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
     }
     for (i, (a, key)) in listeners.iter().enumerate() {
         if a.address.port() != 0 && listeners[..i].iter().any(|(b, _)| b.address == a.address) {
-            report.error(key.as_str(), format!("{} is listed twice", a.address));
+            let key = if key.starts_with("--") {
+                key.clone()
+            } else {
+                format!("{key}.address")
+            };
+            report.error(key, format!("{} is listed twice", a.address));
+        }
+    }
+    for (l, key) in &listeners {
+        if l.redirect_to_https && l.tls {
+            report.error(
+                format!("{key}.redirect_to_https"),
+                "only for plain listeners (tls = false)",
+            );
+        } else if l.redirect_to_https && !listeners.iter().any(|(other, _)| other.tls) {
+            report.error(
+                format!("{key}.redirect_to_https"),
+                "needs a TLS listener to redirect to",
+            );
         }
     }
     let listeners = listeners.into_iter().map(|(l, _)| l).collect();

@@ -83,6 +83,7 @@ mod tests {
             tls: false,
             backlog: 16,
             proxy_protocol: None,
+            redirect_to_https: false,
         };
         let group = bind_group(&l, 2).unwrap();
         let a = group[0].local_addr().unwrap();
@@ -92,6 +93,7 @@ mod tests {
             tls: false,
             backlog: 16,
             proxy_protocol: None,
+            redirect_to_https: false,
         };
         let err = bind_group(&again, 1).unwrap_err();
         assert!(err.to_string().contains("already in use"), "{err}");

@@ -45,6 +45,9 @@ pub struct Worker {
     /// The reverse proxy, with its back-end groups (balancing, health,
     /// idle connections).
     pub proxy: Proxy,
+    /// The port of the first TLS listener, as bound: where plain listeners
+    /// with `redirect_to_https` send clients.
+    pub https_port: Option<u16>,
     active: Cell<usize>,
     /// Request buffers of idle connections, kept for reuse.
     spare_buffers: RefCell<Vec<Vec<u8>>>,
@@ -64,6 +67,7 @@ impl Worker {
         ktls: Option<Arc<KtlsPolicy>>,
         shutdown: watch::Receiver<bool>,
         metrics: Arc<WorkerMetrics>,
+        https_port: Option<u16>,
     ) -> Worker {
         let cache = OpenFileCache::new(
             settings.open_file_cache.max_entries,
@@ -83,6 +87,7 @@ impl Worker {
                 body_timeout: settings.timeouts.request_body,
             },
             metrics,
+            https_port,
             active: Cell::new(0),
             spare_buffers: RefCell::new(Vec::new()),
             settings,
@@ -208,14 +213,28 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
     };
 
     let mut groups = Vec::new();
+    let mut https_port = None;
     for l in &settings.listeners {
         let sockets = listener::bind_group(l, worker_count)?;
         let bound = sockets[0].local_addr().map_err(|source| BindError {
             addr: l.address,
             source,
         })?;
+        if l.tls && https_port.is_none() {
+            https_port = Some(bound.port());
+        }
+        let redirect = if l.redirect_to_https {
+            ", redirecting to https"
+        } else {
+            ""
+        };
+        let proxy = if l.proxy_protocol.is_some() {
+            ", PROXY protocol"
+        } else {
+            ""
+        };
         tracing::info!(
-            "listening on {}://{bound} ({worker_count} workers)",
+            "listening on {}://{bound} ({worker_count} workers{proxy}{redirect})",
             if l.tls { "https" } else { "http" }
         );
         groups.push(sockets);
@@ -279,6 +298,7 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
             shutdown: stop_rx.clone(),
             metrics: metrics[id].clone(),
             listeners,
+            https_port,
         };
         let thread = std::thread::Builder::new()
             .name(format!("worker-{id}"))
@@ -360,6 +380,7 @@ struct WorkerParts {
     metrics: Arc<WorkerMetrics>,
     /// Sockets and their index in `settings.listeners`.
     listeners: Vec<(TcpListener, usize)>,
+    https_port: Option<u16>,
 }
 
 fn worker_main(parts: WorkerParts) {
@@ -388,6 +409,7 @@ fn worker_main(parts: WorkerParts) {
         parts.ktls,
         parts.shutdown,
         parts.metrics,
+        parts.https_port,
     ));
     let local = tokio::task::LocalSet::new();
     local.block_on(&runtime, async move {

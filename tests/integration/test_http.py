@@ -1,11 +1,12 @@
 """HTTP/1.x on raw sockets: keep-alive, pipelining, request bodies, and
 every error status, including the request-smuggling rules."""
 
+import subprocess
 import time
 
 import pytest
 
-from conftest import Reader, config_file, connect
+from conftest import BINARY, Reader, config_file, connect, curl
 
 
 @pytest.mark.parametrize("scheme", ["https", "http"])
@@ -183,3 +184,43 @@ def test_connection_quiet_past_buffer_release_keeps_serving(server, docroot, sch
     for _ in range(3):
         status, _, body = reader.response()
         assert status == 200 and body == expected
+
+
+def test_redirect_to_https_listener(start, docroot, certs, tmp_path):
+    """A plain listener with redirect_to_https answers every request 308 to
+    the same path and query at the first TLS listener's port."""
+    listeners = ('[[listener]]\naddress = "127.0.0.1:0"\n'
+                 '[[listener]]\naddress = "127.0.0.1:0"\ntls = false\nredirect_to_https = true\n')
+    cfg = config_file(tmp_path, docroot, certs=certs, listeners=listeners)
+    s = start("serve", "--config", str(cfg))
+    https_port = s.host_port("https")[1]
+    cases = [
+        (b"GET /dir/a%20b.txt?x=1&y=2 HTTP/1.1\r\nHost: example.com\r\n\r\n",
+         f"https://example.com:{https_port}/dir/a%20b.txt?x=1&y=2"),
+        (b"GET / HTTP/1.1\r\nHost: example.com:8080\r\n\r\n", f"https://example.com:{https_port}/"),
+        (b"HEAD /x HTTP/1.1\r\nHost: [::1]:80\r\n\r\n", f"https://[::1]:{https_port}/x"),
+        (b"GET http://other.example/p?q HTTP/1.1\r\nHost: x\r\n\r\n", f"https://other.example:{https_port}/p?q"),
+        (b"GET /old HTTP/1.0\r\n\r\n", f"https://127.0.0.1:{https_port}/old"),
+        (b"POST /form HTTP/1.1\r\nHost: example.com\r\nContent-Length: 3\r\n\r\nabc",
+         f"https://example.com:{https_port}/form"),
+    ]
+    for raw, location in cases:
+        sock = connect(s, "http")
+        sock.sendall(raw)
+        status, headers, _ = Reader(sock).response(head_request=raw.startswith(b"HEAD"))
+        assert (status, headers["location"]) == (308, location), raw
+        sock.close()
+    # curl follows it to the TLS listener.
+    r = curl("-k", "-L", "-s", s.url("/f1.bin", "http"))
+    assert r.stdout == (docroot / "f1.bin").read_bytes()
+
+
+def test_redirect_to_https_needs_a_plain_listener_and_a_tls_one(tmp_path):
+    cfg = tmp_path / "r.toml"
+    cfg.write_text('[[listener]]\naddress = "127.0.0.1:0"\nredirect_to_https = true\n'
+                   '[[listener]]\naddress = "127.0.0.1:1"\ntls = false\n')
+    r = subprocess.run([str(BINARY), "check-config", str(cfg)], capture_output=True, text=True)
+    assert r.returncode == 1 and "listener[0].redirect_to_https: only for plain listeners" in r.stderr
+    cfg.write_text('[[listener]]\naddress = "127.0.0.1:0"\ntls = false\nredirect_to_https = true\n')
+    r = subprocess.run([str(BINARY), "check-config", str(cfg)], capture_output=True, text=True)
+    assert r.returncode == 1 and "needs a TLS listener to redirect to" in r.stderr

@@ -24,7 +24,7 @@ mod wire;
 use super::transport::Transport;
 use super::Worker;
 use crate::exchange::{
-    BodyError, Client, Method, Request, RequestBody, Response, StreamError, Version,
+    BodyError, BodyLength, Client, Method, Request, RequestBody, Response, StreamError, Version,
 };
 use crate::http::keep_alive::{self, CloseReason, ExchangeFacts};
 use crate::http::{parse_head, response, Framing, HeadLimits, ParseOutcome, RequestHead};
@@ -156,6 +156,7 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
             local,
             tls,
         },
+        listener,
         requests: 0,
         closing: None,
     };
@@ -254,6 +255,8 @@ struct Connection {
     worker: Rc<Worker>,
     wire: Wire,
     client: Client,
+    /// Index of the listener in `settings.listeners`.
+    listener: usize,
     requests: u64,
     /// Set once the connection will not carry another request.
     closing: Option<CloseReason>,
@@ -330,6 +333,17 @@ impl Connection {
             wants_close,
             ..
         } = head;
+        if self.worker.settings.listeners[self.listener].redirect_to_https {
+            if self.client.local.is_none() {
+                self.client.local = self.wire.io.local_addr().ok();
+            }
+            let response = https_redirect(&request, self.worker.https_port, self.client.local);
+            // A request body is not read: the connection closes after.
+            let body_complete = request.body == BodyLength::None;
+            return self
+                .respond(&request, wants_close, response, body_complete)
+                .await;
+        }
         let upstream = self.worker.upstream_for(&request);
         if upstream.is_some() && self.client.local.is_none() {
             self.client.local = self.wire.io.local_addr().ok();
@@ -486,6 +500,57 @@ impl Connection {
         if drain {
             self.wire.drain_input(Instant::now() + LINGER).await;
         }
+    }
+}
+
+/// `308 Permanent Redirect` to the same path and query over https, at
+/// the request's host (the address the client connected to when it sent
+/// none) and the first TLS listener's port (omitted when 443). 308 keeps
+/// the method and body (RFC 9110 15.4.9), unlike 301.
+fn https_redirect(
+    request: &Request,
+    https_port: Option<u16>,
+    local: Option<SocketAddr>,
+) -> Response {
+    let host = match (&request.host, local) {
+        (Some(host), _) if !host.is_empty() => strip_port(host).to_string(),
+        (_, Some(SocketAddr::V6(a))) => format!("[{}]", a.ip()),
+        (_, Some(a)) => a.ip().to_string(),
+        (_, None) => "localhost".into(),
+    };
+    let port = match https_port {
+        Some(443) | None => String::new(),
+        Some(p) => format!(":{p}"),
+    };
+    let target = String::from_utf8_lossy(&request.target);
+    let path = match target.find("://") {
+        // Absolute form: keep what follows the authority.
+        Some(i) => {
+            let rest = &target[i + 3..];
+            rest.find(['/', '?'])
+                .map_or("/", |j| &rest[j..])
+                .to_string()
+        }
+        None if target.starts_with('/') => target.into_owned(),
+        None => "/".into(),
+    };
+    let mut response = Response::error(308);
+    response.close = false;
+    response
+        .headers
+        .append("Location", format!("https://{host}{port}{path}"));
+    response
+}
+
+/// "example.com:8080" -> "example.com"; "[::1]:8080" -> "[::1]".
+fn strip_port(host: &str) -> &str {
+    match host.rfind(':') {
+        Some(i)
+            if !host[i..].contains(']') && (host.starts_with('[') || !host[..i].contains(':')) =>
+        {
+            &host[..i]
+        }
+        _ => host,
     }
 }
 

@@ -73,6 +73,7 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
             None,
             stopped,
             Arc::default(),
+            None,
         ));
         let local = tokio::task::LocalSet::new();
         local.block_on(&rt, async move {
