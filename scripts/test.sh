@@ -11,11 +11,14 @@ done
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
 # nginx is the reference the kTLS tests compare against (never started as a service).
 [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
+# HAProxy sends the PROXY protocol to tlsaccel in the listener tests.
+[ -x /usr/sbin/haproxy ] || need_apt+=(haproxy)
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "== installing ${need_apt[*]}"
   $SUDO apt-get update -qq
-  # policy-rc.d 101: packages must not start daemons (nginx on port 80).
+  # policy-rc.d 101: packages must not start daemons (nginx on port 80,
+  # haproxy).
   printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
   $SUDO chmod +x /usr/sbin/policy-rc.d
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" || { $SUDO rm -f /usr/sbin/policy-rc.d; exit 1; }

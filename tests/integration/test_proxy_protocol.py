@@ -8,6 +8,7 @@ import ipaddress
 import json
 import socket
 import struct
+import subprocess
 import time
 
 import pytest
@@ -154,3 +155,90 @@ def test_slow_header_is_cut_off_at_the_handshake_timeout(start, docroot, certs, 
             pass
         assert time.monotonic() - started < 4
     assert s.metrics()["tlsaccel_proxy_protocol_refused_total"] == 1
+
+
+@pytest.fixture
+def haproxy(tmp_path):
+    """Debian's HAProxy in TCP mode in front of a port, sending PROXY v2;
+    yields (start(target_port) -> haproxy's port)."""
+    procs = []
+
+    def _start(target_port):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        cfg = tmp_path / "haproxy.cfg"
+        cfg.write_text(f"""
+global
+    maxconn 100
+defaults
+    mode tcp
+    timeout connect 5s
+    timeout client 30s
+    timeout server 30s
+frontend fe
+    bind 127.0.0.1:{port}
+    default_backend be
+backend be
+    server tlsaccel 127.0.0.1:{target_port} send-proxy-v2 source 127.0.0.1
+""")
+        proc = subprocess.Popen(["/usr/sbin/haproxy", "-db", "-f", str(cfg)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        procs.append(proc)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                return port
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"haproxy did not start: {proc.stderr.read1().decode()}")
+
+    yield _start
+    for proc in procs:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_behind_haproxy_send_proxy_v2(start, docroot, certs, tmp_path, haproxy):
+    """HAProxy (mode tcp, send-proxy-v2) connects from 127.0.0.1; the client
+    connects to HAProxy from 127.0.0.5: tlsaccel logs 127.0.0.5, over TLS
+    (passed through by HAProxy) and plain HTTP. A client reaching tlsaccel
+    directly from another address is refused even with a PROXY header."""
+    listeners = """
+[[listener]]
+address = "127.0.0.1:0"
+proxy_protocol = true
+proxy_protocol_from = ["127.0.0.1"]
+[[listener]]
+address = "127.0.0.1:0"
+tls = false
+proxy_protocol = true
+proxy_protocol_from = ["127.0.0.1"]
+"""
+    cfg = config_file(tmp_path, docroot, certs=certs, workers=1, listeners=listeners,
+                      extra=f'[log]\naccess_log = "{tmp_path}/access.log"\n')
+    s = start("serve", "--config", str(cfg), "--admin-listen", "127.0.0.1:0")
+    https_front = haproxy(s.host_port("https")[1])
+    http_front = haproxy(s.host_port("http")[1])
+    body = (docroot / "f16384.bin").read_bytes()
+    r = subprocess.run(["curl", "-k", "-s", "--interface", "127.0.0.5", f"https://127.0.0.1:{https_front}/f16384.bin"],
+                       capture_output=True, check=True)
+    assert r.stdout == body
+    r = subprocess.run(["curl", "-s", "--interface", "127.0.0.6", f"http://127.0.0.1:{http_front}/f16384.bin"],
+                       capture_output=True, check=True)
+    assert r.stdout == body
+    # Directly, from an address not in proxy_protocol_from, with a forged header.
+    with socket.socket() as c:
+        c.bind(("127.0.0.7", 0))
+        c.settimeout(5)
+        c.connect(s.host_port("http"))
+        c.sendall(v1("203.0.113.1", "127.0.0.1") + b"GET /f1.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+        try:
+            assert c.recv(65536) == b""
+        except ConnectionResetError:
+            pass
+    assert s.metrics()["tlsaccel_proxy_protocol_refused_total"] == 1
+    time.sleep(1.2)
+    clients = access_log_clients(s, tmp_path)
+    assert clients == ["127.0.0.5", "127.0.0.6"], clients
