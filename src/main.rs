@@ -133,8 +133,14 @@ fn validated(
     overrides: &config::Overrides,
 ) -> (config::Settings, config::Report) {
     let (settings, mut report) = config::load(path, overrides);
-    for (pair, problem) in tls::certificate_problems(&settings.tls) {
+    for (pair, problem) in tls::certificate_problems(&settings) {
         report.error(problem.config_key(pair), problem.to_string());
+    }
+    for (key, name) in tls::names_not_covered(&settings) {
+        report.warning(
+            key,
+            format!("\"{name}\" is not among the names of the site's certificates: clients will refuse it"),
+        );
     }
     (settings, report)
 }

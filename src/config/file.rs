@@ -32,6 +32,21 @@ pub struct ConfigFile {
     pub upstream: Vec<UpstreamSection>,
     #[serde(default)]
     pub route: Vec<RouteSection>,
+    #[serde(default)]
+    pub site: Vec<SiteSection>,
+}
+
+/// `[[site]]`: names, and what is served under them.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SiteSection {
+    pub names: Vec<String>,
+    pub root: Option<PathBuf>,
+    pub index: Option<String>,
+    pub default: bool,
+    pub headers: std::collections::BTreeMap<String, String>,
+    pub certificate: Vec<CertificateSection>,
+    pub route: Vec<RouteSection>,
 }
 
 /// `[[upstream]]`: a named group of back-end servers.
@@ -156,6 +171,7 @@ pub struct TlsSection {
     pub session_cache_size: usize,
     pub ktls: String,
     pub ktls_tx_zerocopy: bool,
+    pub reject_unknown_sni: bool,
 }
 
 impl Default for TlsSection {
@@ -172,6 +188,7 @@ impl Default for TlsSection {
             session_cache_size: 20_480,
             ktls: "auto".into(),
             ktls_tx_zerocopy: false,
+            reject_unknown_sni: false,
         }
     }
 }

@@ -10,6 +10,7 @@ mod file;
 mod parse;
 mod proxy;
 mod report;
+mod site;
 
 pub use file::ConfigFile;
 #[cfg(test)]
@@ -17,6 +18,7 @@ pub use proxy::UpstreamServer;
 pub use proxy::{select_route, Route, RouteTarget, Upstream, UpstreamAddress};
 pub use report::Report;
 use report::SourceMap;
+pub use site::{certificate_covers, normalize_host, site_for, Site};
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -95,8 +97,6 @@ pub enum TlsVersion {
 
 #[derive(Debug, Clone)]
 pub struct TlsSettings {
-    /// Empty means: generate a self-signed certificate for localhost at start.
-    pub certificates: Vec<CertificatePair>,
     pub versions: Vec<TlsVersion>,
     /// Cipher suite names as given (validated against `cipher_suites::by_name`).
     pub ciphers: Vec<String>,
@@ -105,6 +105,9 @@ pub struct TlsSettings {
     pub session_cache_size: usize,
     pub ktls: KtlsMode,
     pub ktls_tx_zerocopy: bool,
+    /// Refuse handshakes without SNI or naming no site, instead of
+    /// answering with the default site's certificate.
+    pub reject_unknown_sni: bool,
 }
 
 /// Kernel TLS offload: where possible, required, or never.
@@ -146,6 +149,8 @@ pub enum DocumentRoot {
     Directory(PathBuf),
     /// No root configured and no `./public`: serve the built-in welcome page.
     Welcome,
+    /// A site without files: what no route takes is 404.
+    None,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -165,8 +170,10 @@ pub enum Workers {
 pub struct Settings {
     pub listeners: Vec<Listener>,
     pub workers: Workers,
-    pub root: DocumentRoot,
-    pub index: String,
+    /// At least one; requests and handshakes pick theirs by name.
+    pub sites: Vec<Site>,
+    /// The site for unknown names, no SNI and no Host.
+    pub default_site: usize,
     pub tls: TlsSettings,
     pub timeouts: Timeouts,
     pub limits: Limits,
@@ -175,10 +182,26 @@ pub struct Settings {
     pub log_level: String,
     /// Loopback address for the metrics endpoint; None: no admin listener.
     pub admin_listen: Option<SocketAddr>,
-    /// Back-end groups for the reverse proxy, and the routes to them (no
-    /// route: every request is served from the static files).
+    /// Back-end groups for the reverse proxy (routes to them are per site).
     pub upstreams: Vec<Upstream>,
-    pub routes: Vec<Route>,
+}
+
+impl Settings {
+    /// The site whose certificates `site` presents (its own, or the
+    /// default site's when it has none).
+    pub fn certificate_site(&self, site: usize) -> usize {
+        if self.sites[site].certificates.is_empty() {
+            self.default_site
+        } else {
+            site
+        }
+    }
+
+    /// The site a host name (Host, or SNI) selects.
+    pub fn site_for_host(&self, host: Option<&str>) -> usize {
+        host.and_then(|h| site_for(&self.sites, h))
+            .unwrap_or(self.default_site)
+    }
 }
 
 /// Values given on the command line; each replaces what the file says.
@@ -337,35 +360,54 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         },
     };
 
-    let root_key = if overrides.root.is_some() {
-        "--root"
-    } else {
-        "static.root"
-    };
-    let root = match overrides.root.clone().or(file.r#static.root.clone()) {
-        Some(dir) => DocumentRoot::Directory(dir),
-        None if Path::new(DEFAULT_PUBLIC_DIR).is_dir() => {
-            DocumentRoot::Directory(PathBuf::from(DEFAULT_PUBLIC_DIR))
+    let upstream_sections = &file.upstream;
+    let upstreams = proxy::resolve_upstreams(upstream_sections, report);
+    let top_level_configured =
+        file.r#static.root.is_some() || !file.tls.certificate.is_empty() || !file.route.is_empty();
+    let top_level = (file.site.is_empty() || top_level_configured).then(|| {
+        let root = match &file.r#static.root {
+            Some(dir) => {
+                check_root(dir, "static.root", report);
+                DocumentRoot::Directory(dir.clone())
+            }
+            None if file.site.is_empty() && Path::new(DEFAULT_PUBLIC_DIR).is_dir() => {
+                DocumentRoot::Directory(PathBuf::from(DEFAULT_PUBLIC_DIR))
+            }
+            None if file.site.is_empty() => DocumentRoot::Welcome,
+            None => DocumentRoot::None,
+        };
+        let index = file.r#static.index.clone();
+        check_index(&index, "static.index", report);
+        Site {
+            key: String::new(),
+            names: Vec::new(),
+            root,
+            index,
+            headers: Vec::new(),
+            certificates: certificate_pairs(&file.tls.certificate, "tls.certificate", report),
+            routes: proxy::resolve_routes(&file.route, upstream_sections, "route", report),
         }
-        None => DocumentRoot::Welcome,
-    };
-    if let DocumentRoot::Directory(dir) = &root {
-        if let Err(e) = std::fs::read_dir(dir) {
-            report.error(
-                root_key,
-                format!("{}: cannot open directory: {e}", dir.display()),
-            );
-        }
+    });
+    let (mut sites, default_site) = site::resolve(&file.site, top_level, upstream_sections, report);
+    let default = &mut sites[default_site];
+    if let Some(dir) = &overrides.root {
+        check_root(dir, "--root", report);
+        default.root = DocumentRoot::Directory(dir.clone());
     }
-    let index = file.r#static.index.clone();
-    if index.is_empty() || index.contains('/') || index == "." || index == ".." {
-        report.error(
-            "static.index",
-            format!("\"{index}\" must be a plain file name"),
-        );
+    match (&overrides.cert, &overrides.key) {
+        (Some(cert), Some(key)) => {
+            warn_if_key_is_public(key, "--key", report);
+            default.certificates = vec![CertificatePair {
+                cert: cert.clone(),
+                key: key.clone(),
+                key_path: "--cert".into(),
+            }]
+        }
+        (None, None) => {}
+        _ => report.error("--cert", "--cert and --key must be given together"),
     }
 
-    let tls = resolve_tls(&file.tls, overrides, report);
+    let tls = resolve_tls(&file.tls, report);
 
     let t = &file.timeouts;
     let timeouts = Timeouts {
@@ -464,13 +506,11 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         }
     }
 
-    let (upstreams, routes) = proxy::resolve(&file.upstream, &file.route, report);
-
     Settings {
         listeners,
         workers,
-        root,
-        index,
+        sites,
+        default_site,
         tls,
         timeouts,
         limits,
@@ -479,8 +519,47 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         log_level,
         admin_listen,
         upstreams,
-        routes,
     }
+}
+
+fn check_root(dir: &Path, key: &str, report: &mut Report) {
+    if let Err(e) = std::fs::read_dir(dir) {
+        report.error(
+            key,
+            format!("{}: cannot open directory: {e}", dir.display()),
+        );
+    }
+}
+
+fn check_index(index: &str, key: &str, report: &mut Report) {
+    if index.is_empty() || index.contains('/') || index == "." || index == ".." {
+        report.error(key, format!("\"{index}\" must be a plain file name"));
+    }
+}
+
+/// `[[tls.certificate]]` or `[[site.certificate]]` entries; `prefix` is
+/// their key.
+fn certificate_pairs(
+    sections: &[file::CertificateSection],
+    prefix: &str,
+    report: &mut Report,
+) -> Vec<CertificatePair> {
+    let mut certificates = Vec::new();
+    for (i, c) in sections.iter().enumerate() {
+        let key_path = format!("{prefix}[{i}]");
+        for (name, value) in [("cert", &c.cert), ("key", &c.key)] {
+            if value.as_os_str().is_empty() {
+                report.error(format!("{key_path}.{name}"), "required");
+            }
+        }
+        warn_if_key_is_public(&c.key, &format!("{key_path}.key"), report);
+        certificates.push(CertificatePair {
+            cert: c.cert.clone(),
+            key: c.key.clone(),
+            key_path,
+        });
+    }
+    certificates
 }
 
 /// `proxy_protocol` and `proxy_protocol_from` of one `[[listener]]`.
@@ -511,35 +590,7 @@ fn proxy_protocol_sources(
     Some(ranges)
 }
 
-fn resolve_tls(t: &file::TlsSection, overrides: &Overrides, report: &mut Report) -> TlsSettings {
-    let mut certificates: Vec<CertificatePair> = Vec::new();
-    for (i, c) in t.certificate.iter().enumerate() {
-        let key_path = format!("tls.certificate[{i}]");
-        for (name, value) in [("cert", &c.cert), ("key", &c.key)] {
-            if value.as_os_str().is_empty() {
-                report.error(format!("{key_path}.{name}"), "required");
-            }
-        }
-        warn_if_key_is_public(&c.key, &format!("{key_path}.key"), report);
-        certificates.push(CertificatePair {
-            cert: c.cert.clone(),
-            key: c.key.clone(),
-            key_path,
-        });
-    }
-    match (&overrides.cert, &overrides.key) {
-        (Some(cert), Some(key)) => {
-            warn_if_key_is_public(key, "--key", report);
-            certificates = vec![CertificatePair {
-                cert: cert.clone(),
-                key: key.clone(),
-                key_path: "--cert".into(),
-            }]
-        }
-        (None, None) => {}
-        _ => report.error("--cert", "--cert and --key must be given together"),
-    }
-
+fn resolve_tls(t: &file::TlsSection, report: &mut Report) -> TlsSettings {
     let mut versions = Vec::new();
     for (i, v) in t.protocols.iter().enumerate() {
         match v.as_str() {
@@ -578,7 +629,6 @@ fn resolve_tls(t: &file::TlsSection, overrides: &Overrides, report: &mut Report)
         }
     };
     TlsSettings {
-        certificates,
         versions,
         ciphers: t.ciphers.clone(),
         session_tickets: t.session_tickets,
@@ -586,6 +636,7 @@ fn resolve_tls(t: &file::TlsSection, overrides: &Overrides, report: &mut Report)
         session_cache_size: t.session_cache_size,
         ktls,
         ktls_tx_zerocopy: t.ktls_tx_zerocopy,
+        reject_unknown_sni: t.reject_unknown_sni,
     }
 }
 
@@ -624,7 +675,7 @@ mod tests {
         assert!(s.listeners[0].tls);
         assert_eq!(s.listeners[0].address.to_string(), DEFAULT_HTTPS_LISTEN);
         assert_eq!(s.workers, Workers::Auto);
-        assert_eq!(s.index, "index.html");
+        assert_eq!(s.sites[s.default_site].index, "index.html");
         assert_eq!(s.tls.versions, vec![TlsVersion::Tls12, TlsVersion::Tls13]);
     }
 
@@ -673,8 +724,9 @@ mod tests {
             .map(|l| format!("{}/{}", l.address, l.tls))
             .collect();
         assert_eq!(addrs, vec!["0.0.0.0:80/false", "127.0.0.1:9443/true"]);
-        assert_eq!(s.tls.certificates.len(), 1);
-        assert_eq!(s.tls.certificates[0].key_path, "--cert");
+        let certificates = &s.sites[s.default_site].certificates;
+        assert_eq!(certificates.len(), 1);
+        assert_eq!(certificates[0].key_path, "--cert");
     }
 
     #[test]
@@ -716,6 +768,65 @@ mod tests {
             s.listeners[0].proxy_protocol.as_ref().map(Vec::len),
             Some(1)
         );
+    }
+
+    #[test]
+    fn sites() {
+        let (s, errors) = check(
+            "[[site]]\nnames = [\"a.test\"]\n[site.headers]\n\"Strict-Transport-Security\" = \"max-age=1\"\n\
+             [[site]]\nnames = [\"*.b.test\", \"B.test.\"]\ndefault = true\n\
+             [[site.route]]\nprefix = \"/x/\"\nstatic = true\n",
+            &Overrides::default(),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(s.sites.len(), 2); // no top-level site: nothing configured there
+        assert_eq!(s.default_site, 1);
+        assert_eq!(s.sites[1].names, ["*.b.test", "b.test"]);
+        assert_eq!(s.sites[0].headers[0].0, "Strict-Transport-Security");
+        assert_eq!(s.sites[1].routes.len(), 1);
+        assert_eq!(s.site_for_host(Some("x.b.test:443")), 1);
+        assert_eq!(s.site_for_host(Some("other")), 1);
+        assert_eq!(s.certificate_site(0), 1); // no certificates of its own
+
+        // Without default = true, the first site is the default.
+        let (s, _) = check(
+            "[[site]]\nnames = [\"a.test\"]\n[[site]]\nnames = [\"b.test\"]\n",
+            &Overrides::default(),
+        );
+        assert_eq!(s.default_site, 0);
+        // Top-level settings form the default site ahead of the others.
+        let (s, errors) = check(
+            "[[route]]\nprefix = \"/\"\nstatic = true\n[[site]]\nnames = [\"a.test\"]\n",
+            &Overrides::default(),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            (s.sites.len(), s.default_site, s.sites[0].key.as_str()),
+            (2, 0, "")
+        );
+
+        let (_, errors) = check(
+            "[[route]]\nprefix = \"/\"\nstatic = true\n\
+             [[site]]\nnames = [\"a.test\", \"a.*.test\"]\ndefault = true\n\
+             [[site]]\nnames = [\"A.test\"]\ndefault = true\n[site.headers]\n\"Bad Name\" = \"x\"\n\
+             [[site]]\n",
+            &Overrides::default(),
+        );
+        let expected = [
+            "t.toml:5:20: site[0].names[1]: \"a.*.test\" is not a host name",
+            "t.toml:6:11: site[0].default: the top-level",
+            "t.toml:8:10: site[1].names[0]: \"A.test\" is also a name of site[0]",
+            "t.toml:9:11: site[1].default: site[0] is already the default",
+            "t.toml:10:1: site[1].headers: \"Bad Name\" is not a field name",
+            "t.toml:12:1: site[2].names: at least one name is required",
+        ];
+        assert_eq!(errors.len(), expected.len(), "{errors:#?}");
+        for (got, want) in errors.iter().zip(expected) {
+            assert!(
+                got.starts_with(want),
+                "{got}\n  does not start with\n{want}"
+            );
+        }
     }
 
     #[test]

@@ -65,11 +65,11 @@ pub struct Route {
 
 const MAX_WEIGHT: u32 = 1000;
 
-pub fn resolve(
+/// The `[[upstream]]` groups.
+pub fn resolve_upstreams(
     upstreams: &[UpstreamSection],
-    routes: &[RouteSection],
     report: &mut super::Report,
-) -> (Vec<Upstream>, Vec<Route>) {
+) -> Vec<Upstream> {
     let mut resolved = Vec::new();
     for (i, u) in upstreams.iter().enumerate() {
         let key = format!("upstream[{i}]");
@@ -124,10 +124,20 @@ pub fn resolve(
             pass_underscore_headers: u.pass_underscore_headers,
         });
     }
+    resolved
+}
 
+/// One list of routes (top-level `route`, or a site's `site[N].route`:
+/// `prefix` names the key).
+pub fn resolve_routes(
+    routes: &[RouteSection],
+    upstreams: &[UpstreamSection],
+    prefix: &str,
+    report: &mut super::Report,
+) -> Vec<Route> {
     let mut resolved_routes = Vec::new();
     for (i, r) in routes.iter().enumerate() {
-        let key = format!("route[{i}]");
+        let key = format!("{prefix}[{i}]");
         if r.prefix.is_empty() {
             report.error(format!("{key}.prefix"), "required");
         } else if !r.prefix.starts_with('/') {
@@ -169,7 +179,7 @@ pub fn resolve(
             target,
         });
     }
-    (resolved, resolved_routes)
+    resolved_routes
 }
 
 /// "host:port" (resolved now, once) or "unix:/path/to/socket".

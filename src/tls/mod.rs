@@ -3,6 +3,7 @@
 //! names the cipher suites tlsaccel supports (exactly those Linux kTLS can
 //! take over, so every connection is a candidate for offload).
 
+mod client_hello;
 pub mod ktls;
 mod offload;
 mod selfsigned;
@@ -17,7 +18,9 @@ pub use session::{AcceptError, TlsSession};
 pub use summary::CertificateSummary;
 
 use crate::cipher_suites;
-use crate::config::{CertificatePair, TlsSettings, TlsVersion};
+use crate::config::{
+    certificate_covers, site_for, CertificatePair, Settings, Site, TlsSettings, TlsVersion,
+};
 use rustls::crypto::aws_lc_rs as provider;
 use rustls::crypto::CryptoProvider;
 use rustls::server::{ClientHello, ResolvesServerCert, ServerSessionMemoryCache};
@@ -157,30 +160,71 @@ pub fn load_certificate(
 
 /// Loads every configured certificate and returns each one that fails, so
 /// all of them are reported at once.
-pub fn certificate_problems(settings: &TlsSettings) -> Vec<(&CertificatePair, TlsSetupError)> {
-    let provider = crypto_provider(settings);
+pub fn certificate_problems(settings: &Settings) -> Vec<(&CertificatePair, TlsSetupError)> {
+    let provider = crypto_provider(&settings.tls);
     settings
-        .certificates
+        .sites
         .iter()
+        .flat_map(|site| &site.certificates)
         .filter(|pair| !pair.cert.as_os_str().is_empty() && !pair.key.as_os_str().is_empty())
         .filter_map(|pair| load_certificate(pair, &provider).err().map(|e| (pair, e)))
         .collect()
 }
 
-/// Picks, for each client, the first configured certificate whose key can
-/// sign with a scheme the client offers (so ECDSA and RSA can both be set).
-#[derive(Debug)]
-struct CertificateChooser {
-    certificates: Vec<Arc<CertifiedKey>>,
+/// Each site name its certificates do not cover, with the key of the name
+/// (`site[1].names[0]`): clients would refuse the handshake.
+pub fn names_not_covered(settings: &Settings) -> Vec<(String, String)> {
+    let provider = crypto_provider(&settings.tls);
+    let mut uncovered = Vec::new();
+    for site in &settings.sites {
+        let mut covered: Vec<String> = Vec::new();
+        for pair in &site.certificates {
+            if let Ok(certified) = load_certificate(pair, &provider) {
+                covered.extend(CertificateSummary::of(String::new(), &certified.cert[0]).names);
+            }
+        }
+        if site.certificates.is_empty() || covered.is_empty() {
+            continue; // no certificate of its own, or none loads (an error already)
+        }
+        for (i, name) in site.names.iter().enumerate() {
+            if !covered.iter().any(|c| certificate_covers(c, name)) {
+                uncovered.push((format!("{}.names[{i}]", site.key), name.clone()));
+            }
+        }
+    }
+    uncovered
 }
 
-impl ResolvesServerCert for CertificateChooser {
+/// Picks the certificate for each handshake: the site its SNI names (or
+/// the default site), then among that site's certificates the first whose
+/// key can sign with a scheme the client offers (so ECDSA and RSA can both
+/// be set). With `reject_unknown`, no SNI or an unknown name gets none,
+/// and the handshake fails.
+#[derive(Debug)]
+struct SiteCertificates {
+    sites: Vec<Site>,
+    /// Per site; a site without its own has the default site's.
+    certificates: Vec<Vec<Arc<CertifiedKey>>>,
+    default: usize,
+    reject_unknown: bool,
+}
+
+impl ResolvesServerCert for SiteCertificates {
     fn resolve(&self, client_hello: ClientHello<'_>) -> Option<Arc<CertifiedKey>> {
+        let site = match client_hello
+            .server_name()
+            .and_then(|n| site_for(&self.sites, n))
+        {
+            Some(site) => site,
+            None if self.reject_unknown => return None,
+            None => self.default,
+        };
+        let candidates = &self.certificates[site];
         let schemes = client_hello.signature_schemes();
-        self.certificates
+        candidates
             .iter()
             .find(|c| c.key.choose_scheme(schemes).is_some())
-            .or(self.certificates.first())
+            .or(candidates.first())
             .cloned()
     }
 }
@@ -197,26 +241,36 @@ pub struct ServerTls {
 /// Builds the shared rustls configuration: certificates, versions, ciphers,
 /// ALPN and session resumption.
 pub fn build_server_config(
-    settings: &TlsSettings,
+    all: &Settings,
     extract_secrets: bool,
 ) -> Result<ServerTls, TlsSetupError> {
+    let settings = &all.tls;
     let provider = crypto_provider(settings);
-    let self_signed = settings.certificates.is_empty();
-    let mut certificates = Vec::new();
+    let mut per_site = Vec::new();
     let mut summaries = Vec::new();
+    for site in &all.sites {
+        let mut loaded = Vec::new();
+        for pair in &site.certificates {
+            let certified = Arc::new(load_certificate(pair, &provider)?);
+            let origin = format!("{} ({})", pair.key_path, pair.cert.display());
+            summaries.push(CertificateSummary::of(origin, &certified.cert[0]));
+            loaded.push(certified);
+        }
+        per_site.push(loaded);
+    }
+    let self_signed = per_site[all.default_site].is_empty();
     if self_signed {
         let generated = SelfSigned::generate(&provider)?;
-        certificates.push(generated.certified_key);
         summaries.push(CertificateSummary::of(
             "self-signed".into(),
-            &certificates[0].cert[0],
+            &generated.certified_key.cert[0],
         ));
-    } else {
-        for pair in &settings.certificates {
-            let loaded = Arc::new(load_certificate(pair, &provider)?);
-            let origin = format!("{} ({})", pair.key_path, pair.cert.display());
-            summaries.push(CertificateSummary::of(origin, &loaded.cert[0]));
-            certificates.push(loaded);
+        per_site[all.default_site].push(generated.certified_key);
+    }
+    let default_set = per_site[all.default_site].clone();
+    for set in &mut per_site {
+        if set.is_empty() {
+            set.clone_from(&default_set);
         }
     }
 
@@ -232,7 +286,12 @@ pub fn build_server_config(
         .with_protocol_versions(&versions)
         .map_err(TlsSetupError::Incompatible)?
         .with_no_client_auth()
-        .with_cert_resolver(Arc::new(CertificateChooser { certificates }));
+        .with_cert_resolver(Arc::new(SiteCertificates {
+            sites: all.sites.clone(),
+            certificates: per_site,
+            default: all.default_site,
+            reject_unknown: settings.reject_unknown_sni,
+        }));
 
     // Needed to hand the keys to the kernel after the handshake.
     config.enable_secret_extraction = extract_secrets;
@@ -263,7 +322,6 @@ mod tests {
     fn defaults_build_with_a_self_signed_certificate() {
         let (settings, report) = crate::config::load(None, &Default::default());
         assert!(!report.has_errors());
-        let settings = settings.tls;
         let built = build_server_config(&settings, false).unwrap();
         assert!(built.self_signed);
         let s = &built.certificates[0];

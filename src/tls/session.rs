@@ -38,6 +38,9 @@ pub struct TlsSession {
     /// Encoded or encrypted TLS bytes waiting to be written.
     outgoing: ByteBuf,
     peer_closed: bool,
+    /// The server name from the ClientHello; `sni_read` once looked for.
+    sni: Option<String>,
+    sni_read: bool,
 }
 
 /// What one turn of the state machine found.
@@ -120,6 +123,8 @@ impl TlsSession {
             plain_pos: 0,
             outgoing: ByteBuf::new(),
             peer_closed: false,
+            sni: None,
+            sni_read: false,
         };
         loop {
             match s.process(None)? {
@@ -139,6 +144,7 @@ impl TlsSession {
                     // A TLS record starts with a content type (20 to 24), an
                     // SSLv2-style hello with a byte of 0x80 or more; an
                     // upper-case letter is a method: "GET / HTTP/1.1".
+                    s.read_sni();
                     if first_read && s.incoming[0].is_ascii_uppercase() {
                         s.incoming.truncate(s.in_len);
                         return Err(AcceptError::PlainHttp {
@@ -224,6 +230,25 @@ impl TlsSession {
             self.in_len -= discard;
         }
         Ok(step)
+    }
+
+    /// Once the first record has arrived whole (rustls cannot have
+    /// consumed any of it before), takes the server name from it.
+    fn read_sni(&mut self) {
+        if self.sni_read || self.in_len < 5 {
+            return;
+        }
+        let first = &self.incoming[..self.in_len];
+        let len = 5 + usize::from(u16::from_be_bytes([first[3], first[4]]));
+        if self.in_len >= len {
+            self.sni = super::client_hello::server_name(&first[..len]);
+            self.sni_read = true;
+        }
+    }
+
+    /// The server name the client asked for (SNI), lower-case.
+    pub fn server_name(&self) -> Option<&str> {
+        self.sni.as_deref()
     }
 
     /// Reads whatever the socket has, up to the free space.

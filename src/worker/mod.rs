@@ -37,7 +37,9 @@ pub struct Worker {
     pub tls: Option<Arc<rustls::ServerConfig>>,
     /// Set when the kernel can offload at least one configured cipher.
     pub ktls: Option<Arc<KtlsPolicy>>,
-    pub files: RefCell<StaticFiles>,
+    /// Per site (same index as `settings.sites`); None: a site without
+    /// static files.
+    pub files: Vec<Option<RefCell<StaticFiles>>>,
     pub date: RefCell<HttpDate>,
     pub access_log: Option<RefCell<AccessLog>>,
     pub shutdown: watch::Receiver<bool>,
@@ -61,7 +63,7 @@ impl Worker {
     pub fn new(
         id: usize,
         settings: Arc<Settings>,
-        root: Root,
+        roots: Vec<Option<Root>>,
         access_log: Option<crate::access_log::Sender>,
         tls: Option<Arc<rustls::ServerConfig>>,
         ktls: Option<Arc<KtlsPolicy>>,
@@ -69,13 +71,20 @@ impl Worker {
         metrics: Arc<WorkerMetrics>,
         https_port: Option<u16>,
     ) -> Worker {
-        let cache = OpenFileCache::new(
-            settings.open_file_cache.max_entries,
-            settings.open_file_cache.valid,
-        );
+        let files = roots
+            .into_iter()
+            .zip(&settings.sites)
+            .map(|(root, site)| {
+                let cache = OpenFileCache::new(
+                    settings.open_file_cache.max_entries,
+                    settings.open_file_cache.valid,
+                );
+                root.map(|root| RefCell::new(StaticFiles::new(root, &site.index, cache)))
+            })
+            .collect();
         Worker {
             id,
-            files: RefCell::new(StaticFiles::new(root, &settings.index, cache)),
+            files,
             date: RefCell::new(HttpDate::default()),
             access_log: access_log.map(|s| RefCell::new(AccessLog::new(s))),
             tls,
@@ -116,9 +125,9 @@ impl Worker {
         }
     }
 
-    /// The upstream group for a request, if a route sends it to one.
-    pub fn upstream_for(&self, req: &Request) -> Option<usize> {
-        let routes = &self.settings.routes;
+    /// The upstream group for a request to `site`, if a route sends it to one.
+    pub fn upstream_for(&self, site: usize, req: &Request) -> Option<usize> {
+        let routes = &self.settings.sites[site].routes;
         if routes.is_empty() {
             return None;
         }
@@ -177,7 +186,7 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
 
     let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
         let ktls = crate::tls::decide_policy(&settings.tls)?.map(Arc::new);
-        let built = crate::tls::build_server_config(&settings.tls, ktls.is_some())?;
+        let built = crate::tls::build_server_config(&settings, ktls.is_some())?;
         if built.self_signed {
             tracing::info!("no certificate configured: generated a self-signed one for localhost (clients will not trust it; configure tls.certificate)");
         }
@@ -193,24 +202,41 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
         (None, None)
     };
 
-    let (root_path, welcome_dir) = match &settings.root {
-        DocumentRoot::Directory(dir) => {
-            let shown = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
-            tracing::info!(
-                "serving static files from {} (index file {})",
-                shown.display(),
-                settings.index
-            );
-            (dir.clone(), None)
-        }
-        DocumentRoot::Welcome => {
-            let dir = write_welcome_page(&settings.index).map_err(StartError::WelcomePage)?;
-            tracing::info!(
-                "no document root and no ./public directory: serving the built-in welcome page"
-            );
-            (dir.clone(), Some(dir))
-        }
-    };
+    // Each site's document root (the welcome page written out for the
+    // default site when nothing is configured).
+    let mut welcome_dir = None;
+    let mut root_paths: Vec<Option<PathBuf>> = Vec::new();
+    for site in &settings.sites {
+        let names = if site.names.is_empty() {
+            String::from("default site")
+        } else {
+            format!("site {}", site.names.join(" "))
+        };
+        let path = match &site.root {
+            DocumentRoot::Directory(dir) => {
+                let shown = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
+                tracing::info!(
+                    "{names}: serving static files from {} (index file {})",
+                    shown.display(),
+                    site.index
+                );
+                Some(dir.clone())
+            }
+            DocumentRoot::Welcome => {
+                let dir = write_welcome_page(&site.index).map_err(StartError::WelcomePage)?;
+                tracing::info!(
+                    "no document root and no ./public directory: serving the built-in welcome page"
+                );
+                welcome_dir = Some(dir.clone());
+                Some(dir)
+            }
+            DocumentRoot::None => {
+                tracing::info!("{names}: no static files (routes only)");
+                None
+            }
+        };
+        root_paths.push(path);
+    }
 
     let mut groups = Vec::new();
     let mut https_port = None;
@@ -249,10 +275,17 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
 
     let mut roots = Vec::new();
     for _ in 0..worker_count {
-        roots.push(Root::open(&root_path).map_err(|source| StartError::Root {
-            path: root_path.clone(),
-            source,
-        })?);
+        let mut per_site = Vec::new();
+        for path in &root_paths {
+            per_site.push(match path {
+                Some(path) => Some(Root::open(path).map_err(|source| StartError::Root {
+                    path: path.clone(),
+                    source,
+                })?),
+                None => None,
+            });
+        }
+        roots.push(per_site);
     }
 
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -293,7 +326,7 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
             settings: settings.clone(),
             tls: tls.clone(),
             ktls: ktls.clone(),
-            root,
+            roots: root,
             access_log: log_writer.as_ref().map(|w| w.sender()),
             shutdown: stop_rx.clone(),
             metrics: metrics[id].clone(),
@@ -374,7 +407,7 @@ struct WorkerParts {
     settings: Arc<Settings>,
     tls: Option<Arc<rustls::ServerConfig>>,
     ktls: Option<Arc<KtlsPolicy>>,
-    root: Root,
+    roots: Vec<Option<Root>>,
     access_log: Option<crate::access_log::Sender>,
     shutdown: watch::Receiver<bool>,
     metrics: Arc<WorkerMetrics>,
@@ -403,7 +436,7 @@ fn worker_main(parts: WorkerParts) {
     let worker = Rc::new(Worker::new(
         parts.id,
         settings,
-        parts.root,
+        parts.roots,
         parts.access_log,
         parts.tls,
         parts.ktls,

@@ -131,12 +131,19 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
         }
     }
     let mut plain_http_on_tls = None;
+    let mut sni_site = None;
     let transport = if tls {
         // At once: the session ticket and the first response follow the
         // handshake flight closely and must not wait for its ACK (Nagle).
         let _ = stream.set_nodelay(true);
         match handshake(&worker, stream, peer).await {
-            Handshake::Established(t) => t,
+            Handshake::Established(t, server_name) => {
+                // The certificate presented: that of the site SNI named, or
+                // the default site's.
+                let named = server_name.and_then(|n| crate::config::site_for(&settings.sites, &n));
+                sni_site = Some(named.unwrap_or(settings.default_site));
+                t
+            }
             Handshake::PlainHttp(stream, received) => {
                 plain_http_on_tls = Some(received);
                 Transport::Plain(stream)
@@ -157,6 +164,7 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
             tls,
         },
         listener,
+        sni_site,
         requests: 0,
         closing: None,
     };
@@ -178,7 +186,8 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
 
 /// How a TLS handshake ended.
 enum Handshake {
-    Established(Transport),
+    /// With the server name the client asked for.
+    Established(Transport, Option<String>),
     /// The client sent plain HTTP; what it sent so far comes with it.
     PlainHttp(TcpStream, Vec<u8>),
     /// Failed or timed out (logged and counted).
@@ -220,6 +229,7 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
         .map(crate::cipher_suites::name_of)
         .unwrap_or("?");
     let kind = session.handshake_kind();
+    let server_name = session.server_name().map(str::to_owned);
     let (transport, reason) = match &worker.ktls {
         None => (
             Transport::Tls(stream, Box::new(session)),
@@ -248,7 +258,7 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
         "off"
     };
     tracing::debug!(%peer, ?version, cipher, handshake = ?kind, ktls_tx = on, ktls_rx = on, reason, "TLS established");
-    Handshake::Established(transport)
+    Handshake::Established(transport, server_name)
 }
 
 struct Connection {
@@ -257,6 +267,8 @@ struct Connection {
     client: Client,
     /// Index of the listener in `settings.listeners`.
     listener: usize,
+    /// The site the TLS client named in SNI (None: plain, or no SNI).
+    sni_site: Option<usize>,
     requests: u64,
     /// Set once the connection will not carry another request.
     closing: Option<CloseReason>,
@@ -333,7 +345,9 @@ impl Connection {
             wants_close,
             ..
         } = head;
-        if self.worker.settings.listeners[self.listener].redirect_to_https {
+        let settings = self.worker.settings.clone();
+        let site = settings.site_for_host(request.host.as_deref());
+        if settings.listeners[self.listener].redirect_to_https {
             if self.client.local.is_none() {
                 self.client.local = self.wire.io.local_addr().ok();
             }
@@ -341,15 +355,28 @@ impl Connection {
             // A request body is not read: the connection closes after.
             let body_complete = request.body == BodyLength::None;
             return self
-                .respond(&request, wants_close, response, body_complete)
+                .respond(site, &request, wants_close, response, body_complete)
                 .await;
         }
-        let upstream = self.worker.upstream_for(&request);
+        // RFC 9110 15.5.20: a request for a site whose certificate is not
+        // the one this connection's SNI chose is not served under it.
+        if let Some(sni_site) = self.sni_site {
+            if settings.certificate_site(site) != settings.certificate_site(sni_site) {
+                let response = Response::error_saying(
+                    421,
+                    "This connection's certificate is not for the host asked for",
+                );
+                let body_complete = request.body == BodyLength::None;
+                return self
+                    .respond(site, &request, wants_close, response, body_complete)
+                    .await;
+            }
+        }
+        let upstream = self.worker.upstream_for(site, &request);
         if upstream.is_some() && self.client.local.is_none() {
             self.client.local = self.wire.io.local_addr().ok();
             request.client.local = self.client.local;
         }
-        let settings = &self.worker.settings;
         let body = H1Body::new(
             &mut self.wire,
             framing,
@@ -362,7 +389,7 @@ impl Connection {
             Ok(mut body) => {
                 let handled = match upstream {
                     Some(group) => self.worker.proxy.forward(group, &request, &mut body).await,
-                    None => serve_static(&self.worker, &request, &mut body).await,
+                    None => serve_static(&self.worker, site, &request, &mut body).await,
                 };
                 (handled, body.is_complete())
             }
@@ -377,7 +404,7 @@ impl Connection {
                 None => return Err(End::from_body(e)),
             },
         };
-        self.respond(&request, wants_close, response, body_complete)
+        self.respond(site, &request, wants_close, response, body_complete)
             .await
     }
 
@@ -386,6 +413,7 @@ impl Connection {
     /// replaced by an error page.
     async fn respond(
         &mut self,
+        site: usize,
         request: &Request,
         wants_close: bool,
         mut response: Response,
@@ -393,6 +421,7 @@ impl Connection {
     ) -> Result<Option<CloseReason>, End> {
         let request_limit = self.worker.settings.limits.keepalive_requests;
         loop {
+            self.add_site_headers(site, &mut response);
             let length = response.body.length();
             let head_request = request.method == Method::Head;
             let framing =
@@ -440,9 +469,20 @@ impl Connection {
         }
     }
 
+    /// The site's `headers`, after the handler's: the site's value wins
+    /// over a field of the same name (from a back end, say).
+    fn add_site_headers(&self, site: usize, response: &mut Response) {
+        for (name, value) in &self.worker.settings.sites[site].headers {
+            response.headers.set(name, value);
+        }
+    }
+
     /// Answers input that is not a request (malformed, too large, or
     /// incomplete at the deadline), then the connection ends.
-    async fn answer_unparsed(&mut self, response: Response) -> End {
+    async fn answer_unparsed(&mut self, mut response: Response) -> End {
+        // No Host to go by: the site the handshake chose, or the default.
+        let site = self.sni_site.unwrap_or(self.worker.settings.default_site);
+        self.add_site_headers(site, &mut response);
         let status = response.status;
         let length = response.body.length();
         let framing = Framing::Length(length.unwrap_or(0));
@@ -513,7 +553,7 @@ fn https_redirect(
     local: Option<SocketAddr>,
 ) -> Response {
     let host = match (&request.host, local) {
-        (Some(host), _) if !host.is_empty() => strip_port(host).to_string(),
+        (Some(host), _) if !host.is_empty() => crate::config::normalize_host(host),
         (_, Some(SocketAddr::V6(a))) => format!("[{}]", a.ip()),
         (_, Some(a)) => a.ip().to_string(),
         (_, None) => "localhost".into(),
@@ -542,23 +582,12 @@ fn https_redirect(
     response
 }
 
-/// "example.com:8080" -> "example.com"; "[::1]:8080" -> "[::1]".
-fn strip_port(host: &str) -> &str {
-    match host.rfind(':') {
-        Some(i)
-            if !host[i..].contains(']') && (host.starts_with('[') || !host[..i].contains(':')) =>
-        {
-            &host[..i]
-        }
-        _ => host,
-    }
-}
-
 /// The static handler's side of an exchange. It never reads a body: one
 /// that comes is discarded, or, for a request it will refuse anyway from a
 /// client waiting for `100 Continue`, never invited.
 async fn serve_static<B: RequestBody>(
     worker: &Worker,
+    site: usize,
     request: &Request,
     body: &mut B,
 ) -> Result<Response, BodyError> {
@@ -566,5 +595,8 @@ async fn serve_static<B: RequestBody>(
     if !(refusing && request.expect_continue) {
         body.discard().await?;
     }
-    Ok(worker.files.borrow_mut().respond(request))
+    Ok(match &worker.files[site] {
+        Some(files) => files.borrow_mut().respond(request),
+        None => Response::error(404),
+    })
 }

@@ -67,7 +67,7 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
         let worker = Rc::new(Worker::new(
             0,
             Arc::new(settings),
-            Root::open(&root_dir).unwrap(),
+            vec![Some(Root::open(&root_dir).unwrap())],
             None,
             None,
             None,
