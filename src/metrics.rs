@@ -18,7 +18,9 @@ pub use crate::tls::Fallback;
 #[repr(align(128))]
 pub struct WorkerMetrics {
     pub connections: AtomicU64,
-    pub requests: AtomicU64,
+    /// Requests per site, with the site's label (its first name, or
+    /// "default"): bounded by the configured sites.
+    pub requests: Vec<(String, AtomicU64)>,
     pub tls_handshakes: AtomicU64,
     pub tls_handshake_failures: AtomicU64,
     /// Plain HTTP requests received on a TLS listener (answered 400).
@@ -46,6 +48,24 @@ pub struct WorkerMetrics {
 }
 
 impl WorkerMetrics {
+    /// Counters for a worker serving sites with these labels.
+    pub fn for_sites(labels: &[&str]) -> WorkerMetrics {
+        WorkerMetrics {
+            requests: labels
+                .iter()
+                .map(|l| (l.to_string(), AtomicU64::new(0)))
+                .collect(),
+            ..WorkerMetrics::default()
+        }
+    }
+
+    /// Counts a request for site `site`.
+    pub fn request(&self, site: usize) {
+        if let Some((_, n)) = self.requests.get(site) {
+            n.fetch_add(1, Relaxed);
+        }
+    }
+
     pub fn add(counter: &AtomicU64, n: u64) {
         counter.fetch_add(n, Relaxed);
     }
@@ -82,8 +102,11 @@ pub fn render(workers: &[Arc<WorkerMetrics>]) -> String {
     family("connections_total", "Connections accepted.", &|w| {
         one(&w.connections)
     });
-    family("requests_total", "HTTP requests served.", &|w| {
-        one(&w.requests)
+    family("requests_total", "HTTP requests served, by site.", &|w| {
+        w.requests
+            .iter()
+            .map(|(site, n)| (format!("site=\"{site}\""), n.load(Relaxed)))
+            .collect()
     });
     family("tls_handshakes_total", "TLS handshakes completed.", &|w| {
         one(&w.tls_handshakes)
@@ -254,8 +277,9 @@ mod tests {
 
     #[test]
     fn renders_labelled_counters_per_worker() {
-        let a = Arc::new(WorkerMetrics::default());
+        let a = Arc::new(WorkerMetrics::for_sites(&["a.test", "default"]));
         let b = Arc::new(WorkerMetrics::default());
+        a.request(1);
         WorkerMetrics::add(&a.sendfile_bytes_ktls, 42);
         b.fallback(Fallback::DataBuffered);
         let text = render(&[a, b]);
@@ -265,5 +289,7 @@ mod tests {
         );
         assert!(text.contains("tlsaccel_ktls_fallbacks_total{worker=\"1\",reason=\"data_buffered_at_handshake_end\"} 1\n"));
         assert!(text.contains("# TYPE tlsaccel_requests_total counter\n"));
+        assert!(text.contains("tlsaccel_requests_total{worker=\"0\",site=\"a.test\"} 0\n"));
+        assert!(text.contains("tlsaccel_requests_total{worker=\"0\",site=\"default\"} 1\n"));
     }
 }

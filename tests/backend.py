@@ -137,6 +137,11 @@ class Handler(socketserver.StreamRequestHandler):
         head_only = method == "HEAD"
         if kind == "slow":
             time.sleep(float(arg))
+        if kind == "hsts":
+            # A back end with its own HSTS (a site's header must replace it).
+            self.send_head(200, "OK", common + [("Strict-Transport-Security", "max-age=1"),
+                                                ("Content-Length", "0")], "HTTP/1.1")
+            return True
         if kind == "status":
             self.send_head(int(arg), "Status", common, "HTTP/1.1")
             return True

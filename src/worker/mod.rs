@@ -305,7 +305,10 @@ pub fn run(settings: Settings) -> Result<(), StartError> {
             source,
         })?;
 
-    let metrics: Vec<Arc<WorkerMetrics>> = (0..worker_count).map(|_| Arc::default()).collect();
+    let site_labels: Vec<&str> = settings.sites.iter().map(|s| s.label()).collect();
+    let metrics: Vec<Arc<WorkerMetrics>> = (0..worker_count)
+        .map(|_| Arc::new(WorkerMetrics::for_sites(&site_labels)))
+        .collect();
     if let Some(addr) = settings.admin_listen {
         let bound =
             crate::metrics::serve_admin(addr, metrics.clone()).map_err(StartError::Admin)?;

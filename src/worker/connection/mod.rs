@@ -289,7 +289,6 @@ impl Connection {
                     head_deadline = None;
                     self.wire.consume(head.head_len);
                     self.requests += 1;
-                    WorkerMetrics::add(&self.worker.metrics.requests, 1);
                     match self.exchange(*head).await {
                         Ok(None) if self.requests == 1 => self.wire.io.keep_alive_started(),
                         Ok(None) => {}
@@ -347,6 +346,7 @@ impl Connection {
         } = head;
         let settings = self.worker.settings.clone();
         let site = settings.site_for_host(request.host.as_deref());
+        self.worker.metrics.request(site);
         if settings.listeners[self.listener].redirect_to_https {
             if self.client.local.is_none() {
                 self.client.local = self.wire.io.local_addr().ok();
