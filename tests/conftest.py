@@ -94,17 +94,34 @@ def _find(pattern, text):
     return m.group(1) if m else None
 
 
+ECDSA = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]
+
+
+def make_certificate(directory, name, cn, san, newkey=ECDSA):
+    """A self-signed certificate NAME.pem and key NAME.key, made by openssl."""
+    subprocess.run(
+        ["openssl", "req", "-x509", *newkey, "-nodes", "-days", "30", "-subj", f"/CN={cn}",
+         "-addext", f"subjectAltName={san}", "-keyout", str(directory / f"{name}.key"),
+         "-out", str(directory / f"{name}.pem")],
+        check=True, capture_output=True,
+    )
+
+
 @pytest.fixture(scope="session")
 def certs(tmp_path_factory):
-    """An ECDSA P-256 and an RSA-2048 certificate for localhost, made by openssl."""
+    """An ECDSA P-256 and an RSA-2048 certificate for localhost."""
     d = tmp_path_factory.mktemp("certs")
-    for name, newkey in [("ecdsa", ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]), ("rsa", ["-newkey", "rsa:2048"])]:
-        subprocess.run(
-            ["openssl", "req", "-x509", *newkey, "-nodes", "-days", "30", "-subj", "/CN=localhost",
-             "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-             "-keyout", str(d / f"{name}.key"), "-out", str(d / f"{name}.pem")],
-            check=True, capture_output=True,
-        )
+    for name, newkey in [("ecdsa", ECDSA), ("rsa", ["-newkey", "rsa:2048"])]:
+        make_certificate(d, name, "localhost", "DNS:localhost,IP:127.0.0.1", newkey)
+    return d
+
+
+@pytest.fixture(scope="session")
+def site_certs(tmp_path_factory):
+    """A certificate per site: a.pem for a.test, b.pem for b.test, c.pem for *.c.test."""
+    d = tmp_path_factory.mktemp("site-certs")
+    for name, cn in [("a", "a.test"), ("b", "b.test"), ("c", "*.c.test")]:
+        make_certificate(d, name, cn, f"DNS:{cn}")
     return d
 
 

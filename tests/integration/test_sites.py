@@ -13,20 +13,6 @@ import pytest
 
 from conftest import BINARY, Reader, tls_client_context
 
-@pytest.fixture(scope="module")
-def site_certs(tmp_path_factory):
-    """A certificate per site name (d.test has none: it uses the default's)."""
-    d = tmp_path_factory.mktemp("site-certs")
-    for name, san in [("a", "DNS:a.test"), ("b", "DNS:b.test"), ("c", "DNS:*.c.test")]:
-        cn = san.split(":", 1)[1]
-        subprocess.run(
-            ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-             "-days", "30", "-subj", f"/CN={cn}", "-addext", f"subjectAltName={san}",
-             "-keyout", str(d / f"{name}.key"), "-out", str(d / f"{name}.pem")],
-            check=True, capture_output=True)
-    return d
-
-
 def site_config(tmp_path, site_certs, backend, extra_tls=""):
     roots = {}
     for site in ["a", "b", "c", "d"]:

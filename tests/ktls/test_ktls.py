@@ -359,3 +359,32 @@ def test_proxy_protocol_listener_then_ktls(start, kroot, certs, tmp_path):
     # Without the header the connection is refused.
     assert curl("-k", s.url("/f1.bin"), check=False).returncode != 0
     assert s.metrics()["tlsaccel_proxy_protocol_refused_total"] == 1
+
+
+def test_two_sites_with_their_certificates_over_ktls(start, kroot, site_certs, tmp_path):
+    """Sites change nothing in the offload: each gets its own certificate by
+    SNI, its own files, and sendfile() on the kTLS socket."""
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "only-b.txt").write_text("site b\n")
+    cert = lambda n: f'[[site.certificate]]\ncert = "{site_certs}/{n}.pem"\nkey = "{site_certs}/{n}.key"\n'
+    cfg = tmp_path / "sites.toml"
+    cfg.write_text(f'[[listener]]\naddress = "127.0.0.1:0"\n[tls]\nktls = "on"\n'
+                   f'[[site]]\nnames = ["a.test"]\nroot = "{kroot}"\n{cert("a")}'
+                   f'[[site]]\nnames = ["b.test"]\nroot = "{tmp_path}/b"\n{cert("b")}')
+    s = start("serve", "--config", str(cfg), "--admin-listen", "127.0.0.1:0")
+    port = s.host_port()[1]
+
+    def get(name, path, *extra):
+        return curl("-k", "-v", "--resolve", f"{name}:{port}:127.0.0.1", *extra, f"https://{name}:{port}{path}")
+
+    out = tmp_path / "big"
+    r = get("a.test", "/big.bin", "-o", str(out))
+    assert "CN=a.test" in r.stderr.decode()
+    assert sha256_file(out) == sha256_file(kroot / "big.bin")
+    r = get("b.test", "/only-b.txt")
+    assert r.stdout == b"site b\n" and "CN=b.test" in r.stderr.decode()
+    assert get("b.test", "/big.bin", "-s", "-o", "/dev/null", "-w", "%{http_code}").stdout == b"404"
+    m = s.metrics()
+    assert m['tlsaccel_ktls_offloaded_total{direction="tx"}'] == 3
+    assert m['tlsaccel_sendfile_bytes_total{transport="ktls"}'] == BIG + len("site b\n")
+    assert m['tlsaccel_requests_total{site="a.test"}'] == 1 and m['tlsaccel_requests_total{site="b.test"}'] == 2
