@@ -53,7 +53,7 @@ def test_no_arguments_serves_welcome_page_then_public(tmp_path):
 EXAMPLE = BINARY.parents[2] / "tlsaccel.example.toml"
 # A commented line that is configuration, not prose: a key, a table, or a
 # line of a multi-line array.
-COMMENTED_CODE = re.compile(r"^#\s*(\[|\]|\{|[A-Za-z_][A-Za-z0-9_]*\s*=)")
+COMMENTED_CODE = re.compile(r"^#\s*(\[|\]|\{|[A-Za-z_][A-Za-z0-9_]*\s*=|\"[^\"]+\"\s*=\s*\")")
 
 
 def example_blocks():
@@ -96,7 +96,8 @@ def test_example_config_is_valid():
     r = run("check-config", str(EXAMPLE))
     assert r.returncode == 0, r.stderr
     assert r.stdout == b"ok\n"
-    assert len(example_blocks()) >= 4  # certificates, root, admin, upstream+route
+    # proxy protocol, redirect, certificates, root, admin, upstream+route, site
+    assert len(example_blocks()) >= 7
 
 
 @pytest.mark.parametrize("block", range(len(example_blocks())))
