@@ -3,7 +3,7 @@
 //! names the cipher suites tlsaccel supports (exactly those Linux kTLS can
 //! take over, so every connection is a candidate for offload).
 
-mod client_hello;
+pub mod client_hello;
 pub mod ktls;
 mod offload;
 mod selfsigned;

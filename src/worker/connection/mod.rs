@@ -109,27 +109,13 @@ impl End {
 pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, listener: usize) {
     let settings = worker.settings.clone();
     let tls = settings.listeners[listener].tls;
-    let (mut peer, mut local) = (peer, None);
-    if let Some(allowed) = &settings.listeners[listener].proxy_protocol {
-        let deadline = settings.timeouts.handshake;
-        match timeout(deadline, proxy_header::read(&mut stream, peer, allowed)).await {
-            Ok(Ok(Some((client, destination)))) => {
-                peer = client;
-                local = Some(destination);
-            }
-            Ok(Ok(None)) => {}
-            Ok(Err(e)) => {
-                WorkerMetrics::add(&worker.metrics.proxy_protocol_refused, 1);
-                tracing::debug!(%peer, error = %e, "PROXY header refused; closing");
-                return;
-            }
-            Err(_) => {
-                WorkerMetrics::add(&worker.metrics.proxy_protocol_refused, 1);
-                tracing::debug!(%peer, "no complete PROXY header in time; closing");
-                return;
-            }
-        }
-    }
+    let (peer, local) = match &settings.listeners[listener].proxy_protocol {
+        None => (peer, None),
+        Some(allowed) => match proxy_header::accept(&worker, &mut stream, peer, allowed).await {
+            Some(addresses) => addresses,
+            None => return,
+        },
+    };
     let mut plain_http_on_tls = None;
     let mut sni_site = None;
     let transport = if tls {
@@ -344,10 +330,9 @@ impl Connection {
             wants_close,
             ..
         } = head;
-        let settings = self.worker.settings.clone();
-        let site = settings.site_for_host(request.host.as_deref());
+        let site = self.worker.settings.site_for_host(request.host.as_deref());
         self.worker.metrics.request(site);
-        if settings.listeners[self.listener].redirect_to_https {
+        if self.worker.settings.listeners[self.listener].redirect_to_https {
             if self.client.local.is_none() {
                 self.client.local = self.wire.io.local_addr().ok();
             }
@@ -361,6 +346,7 @@ impl Connection {
         // RFC 9110 15.5.20: a request for a site whose certificate is not
         // the one this connection's SNI chose is not served under it.
         if let Some(sni_site) = self.sni_site {
+            let settings = &self.worker.settings;
             if settings.certificate_site(site) != settings.certificate_site(sni_site) {
                 let response = Response::error_saying(
                     421,
@@ -377,6 +363,7 @@ impl Connection {
             self.client.local = self.wire.io.local_addr().ok();
             request.client.local = self.client.local;
         }
+        let settings = &self.worker.settings;
         let body = H1Body::new(
             &mut self.wire,
             framing,

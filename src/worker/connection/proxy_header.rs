@@ -4,13 +4,16 @@
 //! (a ClientHello read record by record for kTLS, or a request) stays in
 //! the socket for the next layer.
 
+use super::super::Worker;
 use crate::config::AddressRange;
+use crate::metrics::WorkerMetrics;
 use crate::proxy_protocol::{self, Decoded};
 use rustix::net::RecvFlags;
 use std::io;
 use std::net::SocketAddr;
 use tokio::io::{AsyncReadExt, Interest};
 use tokio::net::TcpStream;
+use tokio::time::timeout;
 
 /// Why a connection on a PROXY listener was not accepted.
 #[derive(Debug, thiserror::Error)]
@@ -25,9 +28,39 @@ pub enum ProxyHeaderError {
     Io(#[from] io::Error),
 }
 
+/// The client and the address it connected to, from the header of a
+/// connection on a PROXY listener (`local` None: ask the socket). None:
+/// the connection is refused (counted and logged) and must be closed.
+pub async fn accept(
+    worker: &Worker,
+    stream: &mut TcpStream,
+    peer: SocketAddr,
+    allowed: &[AddressRange],
+) -> Option<(SocketAddr, Option<SocketAddr>)> {
+    match timeout(
+        worker.settings.timeouts.handshake,
+        read(stream, peer, allowed),
+    )
+    .await
+    {
+        Ok(Ok(Some((client, local)))) => Some((client, Some(local))),
+        Ok(Ok(None)) => Some((peer, None)),
+        Ok(Err(e)) => {
+            WorkerMetrics::add(&worker.metrics.proxy_protocol_refused, 1);
+            tracing::debug!(%peer, error = %e, "PROXY header refused; closing");
+            None
+        }
+        Err(_) => {
+            WorkerMetrics::add(&worker.metrics.proxy_protocol_refused, 1);
+            tracing::debug!(%peer, "no complete PROXY header in time; closing");
+            None
+        }
+    }
+}
+
 /// Reads the header. Ok(Some((client, local))): the addresses it gives;
 /// Ok(None): a LOCAL or UNKNOWN header, the socket's addresses stand.
-pub async fn read(
+async fn read(
     stream: &mut TcpStream,
     peer: SocketAddr,
     allowed: &[AddressRange],
