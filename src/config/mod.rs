@@ -811,7 +811,7 @@ mod tests {
         let (_, errors) = check(
             "[[route]]\nprefix = \"/\"\nstatic = true\n\
              [[site]]\nnames = [\"a.test\", \"a.*.test\"]\ndefault = true\n\
-             [[site]]\nnames = [\"A.test\"]\ndefault = true\n[site.headers]\n\"Bad Name\" = \"x\"\n\
+             [[site]]\nnames = [\"A.test\"]\ndefault = true\n[site.headers]\n\"Bad Name\" = \"x\"\n\"Content-Length\" = \"0\"\n\
              [[site]]\n",
             &Overrides::default(),
         );
@@ -821,7 +821,8 @@ mod tests {
             "t.toml:8:10: site[1].names[0]: \"A.test\" is also a name of site[0]",
             "t.toml:9:11: site[1].default: site[0] is already the default",
             "t.toml:10:1: site[1].headers: \"Bad Name\" is not a field name",
-            "t.toml:12:1: site[2].names: at least one name is required",
+            "t.toml:12:20: site[1].headers.Content-Length: the server sets this field itself",
+            "t.toml:13:1: site[2].names: at least one name is required",
         ];
         assert_eq!(errors.len(), expected.len(), "{errors:#?}");
         for (got, want) in errors.iter().zip(expected) {

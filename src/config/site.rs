@@ -79,6 +79,20 @@ pub fn certificate_covers(certificate_name: &str, site_name: &str) -> bool {
     }
 }
 
+/// Fields a site may not set: they frame the message or manage the
+/// connection, and a second value would let the client and a cache
+/// disagree on where a response ends.
+const FRAMING_FIELDS: [&str; 8] = [
+    "content-length",
+    "transfer-encoding",
+    "connection",
+    "keep-alive",
+    "upgrade",
+    "te",
+    "trailer",
+    "proxy-connection",
+];
+
 /// A name as written in `names`: a host name, or `*.` and a host name.
 fn valid_name(name: &str) -> bool {
     let host = name.strip_prefix("*.").unwrap_or(name);
@@ -144,12 +158,7 @@ pub fn resolve(
         }
         let root = match &section.root {
             Some(dir) => {
-                if let Err(e) = std::fs::read_dir(dir) {
-                    report.error(
-                        format!("{key}.root"),
-                        format!("{}: cannot open directory: {e}", dir.display()),
-                    );
-                }
+                super::check_root(dir, &format!("{key}.root"), report);
                 DocumentRoot::Directory(dir.clone())
             }
             None => DocumentRoot::None,
@@ -166,6 +175,11 @@ pub fn resolve(
                 report.error(
                     format!("{key}.headers"),
                     format!("\"{name}\" is not a field name"),
+                );
+            } else if FRAMING_FIELDS.iter().any(|f| f.eq_ignore_ascii_case(name)) {
+                report.error(
+                    format!("{key}.headers.{name}"),
+                    "the server sets this field itself (framing and connection management)",
                 );
             } else if value.bytes().any(|b| b == b'\r' || b == b'\n' || b == 0) {
                 report.error(
