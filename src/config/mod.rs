@@ -663,6 +663,17 @@ fn warn_if_key_is_public(path: &Path, key: &str, report: &mut Report) {
 mod tests {
     use super::*;
 
+    /// Each error starts with the expected text, and there are no others.
+    fn assert_starts(errors: &[String], expected: &[&str]) {
+        assert_eq!(errors.len(), expected.len(), "{errors:#?}");
+        for (got, want) in errors.iter().zip(expected) {
+            assert!(
+                got.starts_with(want),
+                "{got}\n  does not start with\n{want}"
+            );
+        }
+    }
+
     /// Parses and validates `text`; the settings and every error shown.
     fn check(text: &str, overrides: &Overrides) -> (Settings, Vec<String>) {
         let (file, mut report) = parse::parse(Path::new("t.toml"), text);
@@ -699,13 +710,7 @@ mod tests {
             "t.toml:10:19: limits.max_connections: must be at least 1",
             "t.toml:13:12: route[0].upstream: no [[upstream]] named \"missing\"",
         ];
-        assert_eq!(errors.len(), expected.len(), "{errors:#?}");
-        for (got, want) in errors.iter().zip(expected) {
-            assert!(
-                got.starts_with(want),
-                "{got}\n  does not start with\n{want}"
-            );
-        }
+        assert_starts(&errors, &expected);
     }
 
     #[test]
@@ -824,13 +829,7 @@ mod tests {
             "t.toml:12:20: site[1].headers.Content-Length: the server sets this field itself",
             "t.toml:13:1: site[2].names: at least one name is required",
         ];
-        assert_eq!(errors.len(), expected.len(), "{errors:#?}");
-        for (got, want) in errors.iter().zip(expected) {
-            assert!(
-                got.starts_with(want),
-                "{got}\n  does not start with\n{want}"
-            );
-        }
+        assert_starts(&errors, &expected);
     }
 
     #[test]
