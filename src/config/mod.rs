@@ -199,9 +199,6 @@ impl Settings {
 
     /// The site a host name (Host, or SNI) selects.
     pub fn site_for_host(&self, host: Option<&str>) -> usize {
-        if self.sites.len() == 1 {
-            return 0; // the common case costs nothing per request
-        }
         host.and_then(|h| site_for(&self.sites, h))
             .unwrap_or(self.default_site)
     }

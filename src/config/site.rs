@@ -33,8 +33,9 @@ impl Site {
     }
 }
 
-/// A host name as sites match it: lower case, no port, no trailing dot.
-pub fn normalize_host(host: &str) -> String {
+/// A host without its port and trailing dot, case kept: `Example.COM.:80`
+/// -> `Example.COM`; `[::1]:443` -> `[::1]`.
+fn host_part(host: &str) -> &str {
     let without_port = match host.rfind(':') {
         Some(i) if host.starts_with('[') => {
             host[..i].strip_suffix(']').map_or(host, |_| &host[..i])
@@ -42,16 +43,28 @@ pub fn normalize_host(host: &str) -> String {
         Some(i) if !host[..i].contains(':') => &host[..i],
         _ => host,
     };
-    without_port.trim_end_matches('.').to_ascii_lowercase()
+    without_port.trim_end_matches('.')
+}
+
+/// A host name as sites match it: lower case, no port, no trailing dot.
+pub fn normalize_host(host: &str) -> String {
+    host_part(host).to_ascii_lowercase()
 }
 
 /// The site for a name (from SNI or Host), None when no site has it.
+/// Compared without allocating (names are stored lower-case): it runs for
+/// every request and handshake.
 pub fn site_for(sites: &[Site], name: &str) -> Option<usize> {
-    let name = normalize_host(name);
+    let name = host_part(name).as_bytes();
     if name.is_empty() {
         return None;
     }
-    if let Some(i) = sites.iter().position(|s| s.names.contains(&name)) {
+    let exact = |s: &Site| {
+        s.names
+            .iter()
+            .any(|n| n.as_bytes().eq_ignore_ascii_case(name))
+    };
+    if let Some(i) = sites.iter().position(exact) {
         return Some(i);
     }
     sites
@@ -59,8 +72,10 @@ pub fn site_for(sites: &[Site], name: &str) -> Option<usize> {
         .enumerate()
         .flat_map(|(i, s)| s.names.iter().map(move |n| (i, n)))
         .filter_map(|(i, pattern)| {
-            let suffix = pattern.strip_prefix('*')?; // ".example.org"
-            (name.len() > suffix.len() && name.ends_with(suffix)).then_some((i, suffix.len()))
+            let suffix = pattern.strip_prefix('*')?.as_bytes(); // ".example.org"
+            let matches = name.len() > suffix.len()
+                && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix);
+            matches.then_some((i, suffix.len()))
         })
         .max_by_key(|&(i, len)| (len, std::cmp::Reverse(i)))
         .map(|(i, _)| i)

@@ -126,8 +126,7 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
             Handshake::Established(t, server_name) => {
                 // The certificate presented: that of the site SNI named, or
                 // the default site's.
-                let named = server_name.and_then(|n| crate::config::site_for(&settings.sites, &n));
-                sni_site = Some(named.unwrap_or(settings.default_site));
+                sni_site = Some(settings.site_for_host(server_name.as_deref()));
                 t
             }
             Handshake::PlainHttp(stream, received) => {
