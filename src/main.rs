@@ -133,10 +133,11 @@ fn validated(
     overrides: &config::Overrides,
 ) -> (config::Settings, config::Report) {
     let (settings, mut report) = config::load(path, overrides);
-    for (pair, problem) in tls::certificate_problems(&settings) {
+    let check = tls::check_certificates(&settings);
+    for (pair, problem) in check.problems {
         report.error(problem.config_key(pair), problem.to_string());
     }
-    for (key, name) in tls::names_not_covered(&settings) {
+    for (key, name) in check.uncovered {
         report.warning(
             key,
             format!("\"{name}\" is not among the names of the site's certificates: clients will refuse it"),

@@ -158,41 +158,48 @@ pub fn load_certificate(
     Ok(certified)
 }
 
-/// Loads every configured certificate and returns each one that fails, so
-/// all of them are reported at once.
-pub fn certificate_problems(settings: &Settings) -> Vec<(&CertificatePair, TlsSetupError)> {
-    let provider = crypto_provider(&settings.tls);
-    settings
-        .sites
-        .iter()
-        .flat_map(|site| &site.certificates)
-        .filter(|pair| !pair.cert.as_os_str().is_empty() && !pair.key.as_os_str().is_empty())
-        .filter_map(|pair| load_certificate(pair, &provider).err().map(|e| (pair, e)))
-        .collect()
+/// What loading every configured certificate found.
+pub struct CertificateCheck<'a> {
+    /// Each pair that does not load (all of them, to report at once).
+    pub problems: Vec<(&'a CertificatePair, TlsSetupError)>,
+    /// Each site name its certificates do not cover, with the key of the
+    /// name (`site[1].names[0]`): clients would refuse the handshake.
+    pub uncovered: Vec<(String, String)>,
 }
 
-/// Each site name its certificates do not cover, with the key of the name
-/// (`site[1].names[0]`): clients would refuse the handshake.
-pub fn names_not_covered(settings: &Settings) -> Vec<(String, String)> {
+/// Loads each configured certificate once, for `check-config` and the
+/// start-up check.
+pub fn check_certificates(settings: &Settings) -> CertificateCheck<'_> {
     let provider = crypto_provider(&settings.tls);
-    let mut uncovered = Vec::new();
+    let mut check = CertificateCheck {
+        problems: Vec::new(),
+        uncovered: Vec::new(),
+    };
     for site in &settings.sites {
         let mut covered: Vec<String> = Vec::new();
         for pair in &site.certificates {
-            if let Ok(certified) = load_certificate(pair, &provider) {
-                covered.extend(CertificateSummary::of(String::new(), &certified.cert[0]).names);
+            if pair.cert.as_os_str().is_empty() || pair.key.as_os_str().is_empty() {
+                continue; // reported by the configuration already
+            }
+            match load_certificate(pair, &provider) {
+                Ok(certified) => {
+                    covered.extend(CertificateSummary::of(String::new(), &certified.cert[0]).names)
+                }
+                Err(e) => check.problems.push((pair, e)),
             }
         }
-        if site.certificates.is_empty() || covered.is_empty() {
+        if covered.is_empty() {
             continue; // no certificate of its own, or none loads (an error already)
         }
         for (i, name) in site.names.iter().enumerate() {
             if !covered.iter().any(|c| certificate_covers(c, name)) {
-                uncovered.push((format!("{}.names[{i}]", site.key), name.clone()));
+                check
+                    .uncovered
+                    .push((format!("{}.names[{i}]", site.key), name.clone()));
             }
         }
     }
-    uncovered
+    check
 }
 
 /// Picks the certificate for each handshake: the site its SNI names (or
