@@ -49,42 +49,30 @@ fn reject(status: u16, why: &'static str) -> ParseOutcome {
 
 /// Parses one request head from the start of `buf`.
 pub fn parse_head(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutcome {
-    match parse_with_version(buf, limits, client, buf) {
-        // RFC 9110 2.5: a later 1.x minor version is understood as the
-        // highest one implemented. httparse knows 1.0 and 1.1 only, so
-        // the same head is parsed again as 1.1 (same length, same offsets).
-        ParseOutcome::Rejected(Rejection { status: 505, .. })
-            if later_minor_version(buf).is_some() =>
-        {
-            let at = later_minor_version(buf).expect("checked");
-            let mut as_11 = buf.to_vec();
-            as_11[at] = b'1';
-            parse_with_version(&as_11, limits, client, buf)
-        }
+    match parse_with_version(buf, limits, client) {
+        // httparse refused the version (it knows 1.0 and 1.1 only).
+        ParseOutcome::Rejected(Rejection { status: 505, .. }) => match version_token(buf) {
+            // RFC 9110 2.5: a later 1.x minor version is understood as the
+            // highest one implemented: the same head is parsed again as 1.1
+            // (same length, same offsets).
+            Some((minor_at, b'1', minor)) if minor > b'1' => {
+                let mut as_11 = buf.to_vec();
+                as_11[minor_at] = b'1';
+                parse_with_version(&as_11, limits, client)
+            }
+            // A well-formed version this server does not speak.
+            Some(_) => reject(505, "unsupported HTTP version"),
+            // Not a version at all (`HTTP/1.x`, `http/1.1`; RFC 9112 2.3).
+            None => reject(400, "malformed HTTP version"),
+        },
         outcome => outcome,
     }
 }
 
-/// Where the minor digit of an `HTTP/1.N` version (N > 1) is in the
-/// request line, when that is the version sent.
-fn later_minor_version(buf: &[u8]) -> Option<usize> {
-    let line_end = buf.iter().position(|&b| b == b'\n')?;
-    let line = buf[..line_end].strip_suffix(b"\r")?;
-    let at = line.len().checked_sub(8)?;
-    match &line[at..] {
-        [b'H', b'T', b'T', b'P', b'/', b'1', b'.', minor]
-            if minor.is_ascii_digit() && *minor > b'1' && at > 0 && line[at - 1] == b' ' =>
-        {
-            Some(at + 7)
-        }
-        _ => None,
-    }
-}
-
-/// The status for a request line whose version httparse refused: 505 for
-/// a well-formed version this server does not speak (`HTTP/2.0`), 400 for
-/// one that is not a version at all (`HTTP/1.x`, `http/1.1`; RFC 9112 2.3).
-fn version_rejection(buf: &[u8]) -> ParseOutcome {
+/// The version of a request line `METHOD SP TARGET SP HTTP/D.D`: where
+/// its minor digit is, its major and minor digits. None when the line has
+/// another shape.
+fn version_token(buf: &[u8]) -> Option<(usize, u8, u8)> {
     let line_end = buf.iter().position(|&b| b == b'\n').unwrap_or(buf.len());
     let line = &buf[..line_end];
     let line = line.strip_suffix(b"\r").unwrap_or(line);
@@ -93,24 +81,19 @@ fn version_rejection(buf: &[u8]) -> ParseOutcome {
         [_method, _target, [b'H', b'T', b'T', b'P', b'/', major, b'.', minor]]
             if major.is_ascii_digit() && minor.is_ascii_digit() =>
         {
-            reject(505, "unsupported HTTP version")
+            Some((line.len() - 1, *major, *minor))
         }
-        _ => reject(400, "malformed HTTP version"),
+        _ => None,
     }
 }
 
-fn parse_with_version(
-    buf: &[u8],
-    limits: &HeadLimits,
-    client: Client,
-    original: &[u8],
-) -> ParseOutcome {
+fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutcome {
     let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
     let mut req = httparse::Request::new(&mut headers);
     let head_len = match req.parse(buf) {
         Ok(httparse::Status::Complete(n)) => n,
         Ok(httparse::Status::Partial) => return partial_within_limits(buf, limits),
-        Err(httparse::Error::Version) => return version_rejection(original),
+        Err(httparse::Error::Version) => return reject(505, "unsupported HTTP version"),
         Err(httparse::Error::TooManyHeaders) => return reject(431, "too many header fields"),
         Err(_) => return reject(400, "malformed request line or header"),
     };
@@ -538,6 +521,8 @@ mod tests {
         assert_eq!(later.request.target, b"/v");
         assert_eq!(later.head_len, 28);
         assert_eq!(status("GET / HTTP/1.9\r\n\r\n"), 400); // 1.1 rules: Host required
+                                                           // The version may arrive before the end of its line.
+        assert!(matches!(parse("GET /v HTTP/1.2"), ParseOutcome::Partial));
     }
 
     #[test]
