@@ -178,11 +178,11 @@ fn file_response(req: &Request, file: Rc<OpenFile>) -> Response {
         if_modified_since: if_modified_since.as_deref(),
     };
     let mut headers = Headers::with_capacity(6);
+    headers.append("Last-Modified", &file.last_modified);
+    headers.append("ETag", &file.etag);
     match conditional::evaluate(&preconditions, true, &file.etag, file.mtime) {
         Verdict::Proceed => {}
         Verdict::NotModified => {
-            headers.append("Last-Modified", &file.last_modified);
-            headers.append("ETag", &file.etag);
             return Response {
                 status: 304,
                 headers,
@@ -196,8 +196,6 @@ fn file_response(req: &Request, file: Rc<OpenFile>) -> Response {
             return r;
         }
     }
-    headers.append("Last-Modified", &file.last_modified);
-    headers.append("ETag", &file.etag);
     headers.append("Accept-Ranges", "bytes");
     let len = file.len;
     // RFC 9110 14.2: range handling is defined for GET only.
