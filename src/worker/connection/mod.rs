@@ -331,31 +331,35 @@ impl Connection {
         } = head;
         let site = self.worker.settings.site_for_host(request.host.as_deref());
         self.worker.metrics.request(site);
-        if self.worker.settings.listeners[self.listener].redirect_to_https {
+        // Answered without a handler (and without reading a body: the
+        // connection then closes): redirects to https, and 421 for a site
+        // whose certificate is not the one this connection's SNI chose
+        // (RFC 9110 15.5.20).
+        let settings = &self.worker.settings;
+        let early = if settings.listeners[self.listener].redirect_to_https {
             if self.client.local.is_none() {
                 self.client.local = self.wire.io.local_addr().ok();
             }
-            let response = https_redirect(&request, self.worker.https_port, self.client.local);
-            // A request body is not read: the connection closes after.
+            Some(https_redirect(
+                &request,
+                self.worker.https_port,
+                self.client.local,
+            ))
+        } else {
+            self.sni_site
+                .filter(|&sni| settings.certificate_site(site) != settings.certificate_site(sni))
+                .map(|_| {
+                    Response::error_saying(
+                        421,
+                        "This connection's certificate is not for the host asked for",
+                    )
+                })
+        };
+        if let Some(response) = early {
             let body_complete = request.body == BodyLength::None;
             return self
                 .respond(site, &request, wants_close, response, body_complete)
                 .await;
-        }
-        // RFC 9110 15.5.20: a request for a site whose certificate is not
-        // the one this connection's SNI chose is not served under it.
-        if let Some(sni_site) = self.sni_site {
-            let settings = &self.worker.settings;
-            if settings.certificate_site(site) != settings.certificate_site(sni_site) {
-                let response = Response::error_saying(
-                    421,
-                    "This connection's certificate is not for the host asked for",
-                );
-                let body_complete = request.body == BodyLength::None;
-                return self
-                    .respond(site, &request, wants_close, response, body_complete)
-                    .await;
-            }
         }
         let upstream = self.worker.upstream_for(site, &request);
         if upstream.is_some() && self.client.local.is_none() {
