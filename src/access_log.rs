@@ -1,13 +1,14 @@
 //! The access log, in nginx's `combined` format. Each worker appends lines
 //! to its own buffer and hands full buffers (or, once a second, whatever it
-//! has) to one writer thread, so no worker ever blocks on the disk.
+//! has) to one writer thread, so no worker ever blocks on the disk. That
+//! thread also reopens the file on request (SIGUSR1, for logrotate).
 
 use crate::exchange::Request;
-use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::net::SocketAddr;
-use std::path::Path;
-use std::sync::mpsc;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -19,27 +20,30 @@ const FLUSH_AT: usize = 32 * 1024;
 pub struct AccessLogWriter {
     sender: Sender,
     thread: JoinHandle<()>,
+    reopen: Arc<AtomicBool>,
 }
 
 impl AccessLogWriter {
     pub fn open(path: &Path) -> std::io::Result<AccessLogWriter> {
-        let mut file: File = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| {
-                std::io::Error::new(
-                    e.kind(),
-                    format!("cannot open access log {}: {e}", path.display()),
-                )
-            })?;
+        let mut file = crate::logging::open_append(path)?;
         let (sender, receiver) = mpsc::channel::<Vec<u8>>();
+        let path: PathBuf = path.to_owned();
         let shown = path.display().to_string();
+        let reopen = Arc::new(AtomicBool::new(false));
+        let reopen_asked = reopen.clone();
         let thread = std::thread::Builder::new()
             .name("access-log".into())
             .spawn(move || {
                 let mut failed = false;
                 for batch in receiver {
+                    if reopen_asked.swap(false, Ordering::AcqRel) {
+                        match crate::logging::open_append(&path) {
+                            Ok(fresh) => file = fresh,
+                            Err(e) => {
+                                tracing::error!(error = %e, "cannot reopen the access log; still writing to the old file")
+                            }
+                        }
+                    }
                     if let Err(e) = file.write_all(&batch) {
                         if !failed {
                             tracing::error!(file = %shown, error = %e, "cannot write access log");
@@ -50,7 +54,18 @@ impl AccessLogWriter {
                     }
                 }
             })?;
-        Ok(AccessLogWriter { sender, thread })
+        Ok(AccessLogWriter {
+            sender,
+            thread,
+            reopen,
+        })
+    }
+
+    /// Reopens the file at its path before the next lines are written.
+    pub fn reopen(&self) {
+        self.reopen.store(true, Ordering::Release);
+        // Wakes the writer even when no worker has lines to hand over.
+        let _ = self.sender.send(Vec::new());
     }
 
     pub fn sender(&self) -> Sender {

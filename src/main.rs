@@ -3,7 +3,7 @@
 //! This file is the command line only; the server is the library
 //! (`src/lib.rs`), and `worker` is where its life begins.
 
-use tlsaccel::{config, doctor, tls, worker};
+use tlsaccel::{config, doctor, logging, server};
 
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;
@@ -32,6 +32,12 @@ enum Command {
     },
     /// Report what this kernel offers for kernel TLS offload, and how to fix what is missing.
     Doctor,
+    /// Ask a running server to reload its configuration (sends SIGHUP).
+    Reload {
+        /// The pid file the server writes (pid_file in its configuration).
+        #[arg(long, value_name = "FILE")]
+        pid_file: PathBuf,
+    },
 }
 
 #[derive(clap::Args, Default)]
@@ -63,6 +69,13 @@ struct ServeArgs {
     /// Loopback address for the Prometheus metrics endpoint (GET /metrics).
     #[arg(long, value_name = "ADDR:PORT")]
     admin_listen: Option<SocketAddr>,
+    /// Write the process id to FILE once serving (for `tlsaccel reload`).
+    #[arg(long, value_name = "FILE")]
+    pid_file: Option<PathBuf>,
+    /// Serve as this user once listeners are bound and keys read (needed
+    /// when started as root; "root" to stay root).
+    #[arg(long, value_name = "NAME")]
+    user: Option<String>,
 }
 
 fn main() -> ExitCode {
@@ -74,6 +87,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve(*args),
         Command::CheckConfig { file } => check_config(&file),
         Command::Doctor => doctor::run(),
+        Command::Reload { pid_file } => reload(&pid_file),
     }
 }
 
@@ -83,35 +97,53 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 }
 
 fn serve(args: ServeArgs) -> ExitCode {
-    let overrides = config::Overrides {
-        root: args.root,
-        listen: args.listen,
-        http_listen: args.http_listen,
-        cert: args.cert,
-        key: args.key,
-        workers: args.workers,
-        log_level: args.log_level,
-        admin_listen: args.admin_listen,
+    let source = server::ConfigSource {
+        path: args.config,
+        overrides: config::Overrides {
+            root: args.root,
+            listen: args.listen,
+            http_listen: args.http_listen,
+            cert: args.cert,
+            key: args.key,
+            workers: args.workers,
+            log_level: args.log_level,
+            admin_listen: args.admin_listen,
+            pid_file: args.pid_file,
+            user: args.user,
+        },
     };
-    let (settings, report) = validated(args.config.as_deref(), &overrides);
+    let (settings, report) = server::load_configuration(&source);
     if report.has_errors() {
         for e in report.errors() {
             eprintln!("tlsaccel: error: {e}");
         }
         return ExitCode::from(1);
     }
-    init_logging(&settings.log_level);
+    let error_log = match logging::init(&settings.log_level, settings.error_log.as_deref()) {
+        Ok(file) => file,
+        Err(e) => return fail(format!("log.error_log: {e}")),
+    };
     for w in report.warnings() {
         tracing::warn!("{w}");
     }
-    match worker::run(settings) {
+    let logs_to_file = error_log.is_some();
+    match server::run(settings, source, error_log) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(e),
+        Err(e) => {
+            if logs_to_file {
+                tracing::error!("{e}");
+            }
+            fail(e)
+        }
     }
 }
 
 fn check_config(path: &Path) -> ExitCode {
-    let (_, report) = validated(Some(path), &config::Overrides::default());
+    let source = server::ConfigSource {
+        path: Some(path.to_owned()),
+        overrides: config::Overrides::default(),
+    };
+    let (_, report) = server::load_configuration(&source);
     for w in report.warnings() {
         eprintln!("warning: {w}");
     }
@@ -125,33 +157,12 @@ fn check_config(path: &Path) -> ExitCode {
     ExitCode::from(1)
 }
 
-/// The configuration with every problem in it: syntax, schema, values, and
-/// the certificates it names (loaded here, so a key that does not match its
-/// certificate is reported with the rest rather than at the next start).
-fn validated(
-    path: Option<&Path>,
-    overrides: &config::Overrides,
-) -> (config::Settings, config::Report) {
-    let (settings, mut report) = config::load(path, overrides);
-    let check = tls::check_certificates(&settings);
-    for (pair, problem) in check.problems {
-        report.error(problem.config_key(pair), problem.to_string());
+fn reload(pid_file: &Path) -> ExitCode {
+    match server::signal_pid_file(pid_file, rustix::process::Signal::HUP) {
+        Ok(pid) => {
+            println!("sent SIGHUP to pid {pid}: the result is in its log (and in tlsaccel_reloads_total)");
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e),
     }
-    for (key, name) in check.uncovered {
-        report.warning(
-            key,
-            format!("\"{name}\" is not among the names of the site's certificates: clients will refuse it"),
-        );
-    }
-    (settings, report)
-}
-
-fn init_logging(level: &str) {
-    let level: tracing::Level = level.parse().unwrap_or(tracing::Level::INFO);
-    tracing_subscriber::fmt()
-        .with_max_level(level)
-        .with_writer(std::io::stderr)
-        .with_target(false)
-        .with_ansi(false)
-        .init();
 }

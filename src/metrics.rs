@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub use crate::tls::Fallback;
@@ -18,9 +18,10 @@ pub use crate::tls::Fallback;
 #[repr(align(128))]
 pub struct WorkerMetrics {
     pub connections: AtomicU64,
-    /// Requests per site, with the site's label (its first name, or
-    /// "default"): bounded by the configured sites.
-    pub requests: Vec<(String, AtomicU64)>,
+    /// Requests per site label (a site's first name, or "default"). A
+    /// reload adds labels and never removes one, so a counter never goes
+    /// back; the request path counts through `site_counters`, lock-free.
+    requests: Mutex<Vec<(String, Arc<AtomicU64>)>>,
     pub tls_handshakes: AtomicU64,
     pub tls_handshake_failures: AtomicU64,
     /// Plain HTTP requests received on a TLS listener (answered 400).
@@ -48,22 +49,21 @@ pub struct WorkerMetrics {
 }
 
 impl WorkerMetrics {
-    /// Counters for a worker serving sites with these labels.
-    pub fn for_sites(labels: &[&str]) -> WorkerMetrics {
-        WorkerMetrics {
-            requests: labels
-                .iter()
-                .map(|l| (l.to_string(), AtomicU64::new(0)))
-                .collect(),
-            ..WorkerMetrics::default()
-        }
-    }
-
-    /// Counts a request for site `site`.
-    pub fn request(&self, site: usize) {
-        if let Some((_, n)) = self.requests.get(site) {
-            n.fetch_add(1, Relaxed);
-        }
+    /// The request counter of each site label, in order: the existing one
+    /// for a label seen before (so counts survive a reload), else a new one.
+    pub fn site_counters(&self, labels: &[&str]) -> Vec<Arc<AtomicU64>> {
+        let mut requests = self.requests.lock().unwrap_or_else(|e| e.into_inner());
+        labels
+            .iter()
+            .map(|label| match requests.iter().find(|(l, _)| l == label) {
+                Some((_, counter)) => counter.clone(),
+                None => {
+                    let counter = Arc::new(AtomicU64::new(0));
+                    requests.push((label.to_string(), counter.clone()));
+                    counter
+                }
+            })
+            .collect()
     }
 
     pub fn add(counter: &AtomicU64, n: u64) {
@@ -79,9 +79,38 @@ impl WorkerMetrics {
     }
 }
 
-/// Renders every worker's counters as Prometheus text.
-pub fn render(workers: &[Arc<WorkerMetrics>]) -> String {
+/// Counters of the process as a whole, kept by the control thread.
+#[derive(Default)]
+pub struct ProcessMetrics {
+    pub reloads_ok: AtomicU64,
+    pub reloads_failed: AtomicU64,
+}
+
+/// Every counter the admin listener shows.
+#[derive(Clone)]
+pub struct AllMetrics {
+    pub workers: Vec<Arc<WorkerMetrics>>,
+    pub process: Arc<ProcessMetrics>,
+}
+
+/// Renders the process's and every worker's counters as Prometheus text.
+pub fn render(all: &AllMetrics) -> String {
     let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# HELP tlsaccel_reloads_total Configuration reloads (SIGHUP), by result; a failed one leaves the previous configuration serving.\n# TYPE tlsaccel_reloads_total counter"
+    );
+    for (result, counter) in [
+        ("ok", &all.process.reloads_ok),
+        ("failed", &all.process.reloads_failed),
+    ] {
+        let _ = writeln!(
+            out,
+            "tlsaccel_reloads_total{{result=\"{result}\"}} {}",
+            counter.load(Relaxed)
+        );
+    }
+    let workers = &all.workers;
     let mut family =
         |name: &str, help: &str, get: &dyn Fn(&WorkerMetrics) -> Vec<(String, u64)>| {
             let _ = writeln!(
@@ -104,6 +133,8 @@ pub fn render(workers: &[Arc<WorkerMetrics>]) -> String {
     });
     family("requests_total", "HTTP requests served, by site.", &|w| {
         w.requests
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
             .iter()
             .map(|(site, n)| (format!("site=\"{site}\""), n.load(Relaxed)))
             .collect()
@@ -226,10 +257,7 @@ pub fn render(workers: &[Arc<WorkerMetrics>]) -> String {
 }
 
 /// Serves `GET /metrics` on a loopback address, from its own thread.
-pub fn serve_admin(
-    addr: SocketAddr,
-    workers: Vec<Arc<WorkerMetrics>>,
-) -> std::io::Result<SocketAddr> {
+pub fn serve_admin(addr: SocketAddr, metrics: AllMetrics) -> std::io::Result<SocketAddr> {
     if !addr.ip().is_loopback() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -257,7 +285,7 @@ pub fn serve_admin(
                 }
             }
             let (status, body) = if head.starts_with(b"GET /metrics ") {
-                ("200 OK", render(&workers))
+                ("200 OK", render(&metrics))
             } else {
                 ("404 Not Found", "only GET /metrics is served here\n".to_string())
             };
@@ -277,12 +305,27 @@ mod tests {
 
     #[test]
     fn renders_labelled_counters_per_worker() {
-        let a = Arc::new(WorkerMetrics::for_sites(&["a.test", "default"]));
+        let a = Arc::new(WorkerMetrics::default());
+        let sites = a.site_counters(&["a.test", "default"]);
         let b = Arc::new(WorkerMetrics::default());
-        a.request(1);
+        WorkerMetrics::add(&sites[1], 1);
         WorkerMetrics::add(&a.sendfile_bytes_ktls, 42);
         b.fallback(Fallback::DataBuffered);
-        let text = render(&[a, b]);
+        // After a reload that drops a.test and adds b.test: counts kept.
+        let reloaded = a.site_counters(&["b.test", "default"]);
+        WorkerMetrics::add(&reloaded[1], 1);
+        let process = Arc::new(ProcessMetrics::default());
+        WorkerMetrics::add(&process.reloads_failed, 1);
+        let text = render(&AllMetrics {
+            workers: vec![a, b],
+            process,
+        });
+        assert!(
+            text.contains("tlsaccel_reloads_total{result=\"ok\"} 0\n"),
+            "{text}"
+        );
+        assert!(text.contains("tlsaccel_reloads_total{result=\"failed\"} 1\n"));
+        assert!(text.contains("tlsaccel_requests_total{worker=\"0\",site=\"b.test\"} 0\n"));
         assert!(
             text.contains("tlsaccel_sendfile_bytes_total{worker=\"0\",transport=\"ktls\"} 42\n"),
             "{text}"
@@ -290,6 +333,6 @@ mod tests {
         assert!(text.contains("tlsaccel_ktls_fallbacks_total{worker=\"1\",reason=\"data_buffered_at_handshake_end\"} 1\n"));
         assert!(text.contains("# TYPE tlsaccel_requests_total counter\n"));
         assert!(text.contains("tlsaccel_requests_total{worker=\"0\",site=\"a.test\"} 0\n"));
-        assert!(text.contains("tlsaccel_requests_total{worker=\"0\",site=\"default\"} 1\n"));
+        assert!(text.contains("tlsaccel_requests_total{worker=\"0\",site=\"default\"} 2\n"));
     }
 }

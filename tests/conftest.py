@@ -31,7 +31,11 @@ def sha256_file(path):
 class Server:
     """A running tlsaccel process and the addresses it reported."""
 
-    def __init__(self, args, cwd, env=None):
+    def __init__(self, args, cwd, env=None, as_root=True):
+        if as_root and os.geteuid() == 0 and args[:1] == ["serve"] and "--user" not in args:
+            # Started as root, tlsaccel serves as nobody unless told: the
+            # tests' files (under pytest's 0700 directories) are root's.
+            args = [*args, "--user", "root"]
         self.log_path = Path(cwd) / f"server-{time.monotonic_ns()}.log"
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen([str(BINARY), *args], cwd=cwd, stdout=self.log, stderr=subprocess.STDOUT, env=env)
@@ -195,8 +199,8 @@ def start(tmp_path):
     """start(*args) runs tlsaccel; every server is stopped (and must exit 0) at the end."""
     servers = []
 
-    def _start(*args, cwd=None, env=None):
-        s = Server(list(args), cwd or tmp_path, env)
+    def _start(*args, cwd=None, env=None, as_root=True):
+        s = Server(list(args), cwd or tmp_path, env, as_root)
         servers.append(s)
         return s
 

@@ -12,6 +12,12 @@ pub const DEFAULT_BACKLOG: i32 = 4096;
 #[serde(deny_unknown_fields)]
 pub struct ConfigFile {
     pub workers: Option<WorkersValue>,
+    /// Where the running process writes its pid (for `tlsaccel reload`).
+    pub pid_file: Option<PathBuf>,
+    /// Serve as this user (and `group`, else the user's group) once the
+    /// listeners are bound and the keys read.
+    pub user: Option<String>,
+    pub group: Option<String>,
     #[serde(default)]
     pub listener: Vec<ListenerSection>,
     #[serde(default)]
@@ -172,6 +178,7 @@ pub struct TlsSection {
     pub ktls: String,
     pub ktls_tx_zerocopy: bool,
     pub reject_unknown_sni: bool,
+    pub ticket_key_files: Vec<PathBuf>,
 }
 
 impl Default for TlsSection {
@@ -189,6 +196,7 @@ impl Default for TlsSection {
             ktls: "auto".into(),
             ktls_tx_zerocopy: false,
             reject_unknown_sni: false,
+            ticket_key_files: Vec::new(),
         }
     }
 }
@@ -300,6 +308,8 @@ impl Default for OpenFileCacheSection {
 pub struct LogSection {
     pub level: String,
     pub access_log: String,
+    /// The server's own log; "stderr" (the default) or a file.
+    pub error_log: String,
 }
 
 impl Default for LogSection {
@@ -307,6 +317,7 @@ impl Default for LogSection {
         LogSection {
             level: "info".into(),
             access_log: "off".into(),
+            error_log: "stderr".into(),
         }
     }
 }

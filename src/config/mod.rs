@@ -37,6 +37,55 @@ pub struct Listener {
     pub redirect_to_https: bool,
 }
 
+/// A listener's identity across reloads: its configured address, and
+/// which of the listeners configured at that address it is (several may
+/// ask for port 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListenerKey {
+    pub address: SocketAddr,
+    pub nth: usize,
+}
+
+impl std::fmt::Display for ListenerKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.address)?;
+        if self.nth > 0 {
+            write!(f, "#{}", self.nth)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for ListenerKey {
+    type Err = std::net::AddrParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (address, nth) = match text.rsplit_once('#') {
+            Some((a, n)) => (a, n.parse().unwrap_or(usize::MAX)),
+            None => (text, 0),
+        };
+        Ok(ListenerKey {
+            address: address.parse()?,
+            nth,
+        })
+    }
+}
+
+/// Each listener's key, in order.
+pub fn listener_keys(listeners: &[Listener]) -> Vec<ListenerKey> {
+    listeners
+        .iter()
+        .enumerate()
+        .map(|(i, l)| ListenerKey {
+            address: l.address,
+            nth: listeners[..i]
+                .iter()
+                .filter(|o| o.address == l.address)
+                .count(),
+        })
+        .collect()
+}
+
 /// An IP network: `10.0.0.0/8`, `2001:db8::/32`, or one address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AddressRange {
@@ -108,6 +157,9 @@ pub struct TlsSettings {
     /// Refuse handshakes without SNI or naming no site, instead of
     /// answering with the default site's certificate.
     pub reject_unknown_sni: bool,
+    /// Session-ticket keys shared with other processes (the first
+    /// encrypts); empty: random keys rotated in memory.
+    pub ticket_key_files: Vec<PathBuf>,
 }
 
 /// Kernel TLS offload: where possible, required, or never.
@@ -179,7 +231,12 @@ pub struct Settings {
     pub limits: Limits,
     pub open_file_cache: OpenFileCacheSettings,
     pub access_log: AccessLog,
+    /// None: standard error.
+    pub error_log: Option<PathBuf>,
     pub log_level: String,
+    pub pid_file: Option<PathBuf>,
+    /// The account to serve as, if not the one started as.
+    pub user: Option<crate::privileges::Account>,
     /// Loopback address for the metrics endpoint; None: no admin listener.
     pub admin_listen: Option<SocketAddr>,
     /// Back-end groups for the reverse proxy (routes to them are per site).
@@ -195,6 +252,21 @@ impl Settings {
         } else {
             site
         }
+    }
+
+    /// The index of the listener with this key.
+    pub fn listener_index(&self, key: ListenerKey) -> Option<usize> {
+        self.listeners
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.address == key.address)
+            .nth(key.nth)
+            .map(|(i, _)| i)
+    }
+
+    /// The key of listener `index`.
+    pub fn listener_key(&self, index: usize) -> ListenerKey {
+        listener_keys(&self.listeners)[index]
     }
 
     /// The site a host name (Host, or SNI) selects.
@@ -215,6 +287,8 @@ pub struct Overrides {
     pub workers: Option<String>,
     pub log_level: Option<String>,
     pub admin_listen: Option<SocketAddr>,
+    pub pid_file: Option<PathBuf>,
+    pub user: Option<String>,
 }
 
 pub const DEFAULT_HTTPS_LISTEN: &str = "127.0.0.1:8443";
@@ -453,18 +527,25 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         path => AccessLog::File(PathBuf::from(path)),
     };
     if let AccessLog::File(path) = &access_log {
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-        if let Some(dir) = dir.filter(|d| !d.is_dir()) {
-            report.error(
-                "log.access_log",
-                format!(
-                    "{}: directory {} does not exist",
-                    path.display(),
-                    dir.display()
-                ),
-            );
-        }
+        check_parent_dir(path, "log.access_log", report);
     }
+    let error_log = match file.log.error_log.as_str() {
+        "stderr" | "" => None,
+        path => Some(PathBuf::from(path)),
+    };
+    if let Some(path) = &error_log {
+        check_parent_dir(path, "log.error_log", report);
+    }
+    let pid_file = overrides.pid_file.clone().or(file.pid_file.clone());
+    if let Some(path) = &pid_file {
+        let key = if overrides.pid_file.is_some() {
+            "--pid-file"
+        } else {
+            "pid_file"
+        };
+        check_parent_dir(path, key, report);
+    }
+    let user = resolve_account(&file, overrides, report);
     let log_level = overrides
         .log_level
         .clone()
@@ -516,10 +597,70 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         limits,
         open_file_cache,
         access_log,
+        error_log,
         log_level,
+        pid_file,
+        user,
         admin_listen,
         upstreams,
     }
+}
+
+/// A file the server creates must have its directory.
+fn check_parent_dir(path: &Path, key: &str, report: &mut Report) {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+        report.error(
+            key,
+            format!(
+                "{}: directory {} does not exist",
+                path.display(),
+                dir.display()
+            ),
+        );
+    }
+}
+
+/// `user` and `group` looked up now, so a typo is a configuration error
+/// and not a failure after the listeners are bound.
+fn resolve_account(
+    file: &ConfigFile,
+    overrides: &Overrides,
+    report: &mut Report,
+) -> Option<crate::privileges::Account> {
+    use crate::privileges::{lookup_group, lookup_user};
+    let (name, key) = match (&overrides.user, &file.user) {
+        (Some(name), _) => (name, "--user"),
+        (None, Some(name)) => (name, "user"),
+        (None, None) => {
+            if file.group.is_some() {
+                report.error("group", "needs user");
+            }
+            return None;
+        }
+    };
+    let mut account = match lookup_user(name) {
+        Ok(Some(account)) => account,
+        Ok(None) => {
+            report.error(key, format!("no user \"{name}\" on this machine"));
+            return None;
+        }
+        Err(e) => {
+            report.error(key, format!("cannot look up user \"{name}\": {e}"));
+            return None;
+        }
+    };
+    if let Some(group) = &file.group {
+        match lookup_group(group) {
+            Ok(Some(gid)) => {
+                account.gid = gid;
+                account.group = group.clone();
+            }
+            Ok(None) => report.error("group", format!("no group \"{group}\" on this machine")),
+            Err(e) => report.error("group", format!("cannot look up group \"{group}\": {e}")),
+        }
+    }
+    Some(account)
 }
 
 fn check_root(dir: &Path, key: &str, report: &mut Report) {
@@ -637,7 +778,37 @@ fn resolve_tls(t: &file::TlsSection, report: &mut Report) -> TlsSettings {
         ktls,
         ktls_tx_zerocopy: t.ktls_tx_zerocopy,
         reject_unknown_sni: t.reject_unknown_sni,
+        ticket_key_files: ticket_key_files(t, report),
     }
+}
+
+fn ticket_key_files(t: &file::TlsSection, report: &mut Report) -> Vec<PathBuf> {
+    if !t.ticket_key_files.is_empty() && !t.session_tickets {
+        report.error(
+            "tls.ticket_key_files",
+            "session_tickets = false: no tickets to encrypt (remove one of the two)",
+        );
+    }
+    for (i, path) in t.ticket_key_files.iter().enumerate() {
+        let key = format!("tls.ticket_key_files[{i}]");
+        match crate::tls::ticket_keys::FileTicketKeys::load(std::slice::from_ref(path)) {
+            Ok(_) => warn_if_key_is_public(path, &key, report),
+            Err(errors) => {
+                for e in errors {
+                    report.error(key.clone(), e.to_string());
+                }
+            }
+        }
+    }
+    if let Err(errors) = crate::tls::ticket_keys::FileTicketKeys::load(&t.ticket_key_files) {
+        // Each file alone is fine: two share a key name.
+        for e in errors {
+            if let crate::tls::ticket_keys::TicketKeyError::DuplicateName { .. } = e {
+                report.error("tls.ticket_key_files", e.to_string());
+            }
+        }
+    }
+    t.ticket_key_files.clone()
 }
 
 /// A private key others can read is usable, but rarely meant.

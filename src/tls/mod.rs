@@ -9,6 +9,7 @@ mod offload;
 mod selfsigned;
 mod session;
 mod summary;
+pub mod ticket_keys;
 
 pub use offload::{
     decide_policy, offload, Fallback, KernelTls, KtlsPolicy, KtlsUnavailable, Offload,
@@ -23,7 +24,10 @@ use crate::config::{
 };
 use rustls::crypto::aws_lc_rs as provider;
 use rustls::crypto::CryptoProvider;
-use rustls::server::{ClientHello, ResolvesServerCert, ServerSessionMemoryCache};
+use rustls::server::{
+    ClientHello, ProducesTickets, ResolvesServerCert, ServerSessionMemoryCache,
+    StoresServerSessions,
+};
 use rustls::sign::CertifiedKey;
 use rustls::ServerConfig;
 use rustls_pki_types::pem::PemObject;
@@ -49,6 +53,8 @@ pub enum TlsSetupError {
     Incompatible(#[source] rustls::Error),
     #[error("tls: cannot create session ticketer: {0}")]
     Ticketer(#[source] rustls::Error),
+    #[error(transparent)]
+    TicketKey(#[from] ticket_keys::TicketKeyError),
     #[error("cannot generate a self-signed certificate: {0}")]
     SelfSigned(#[source] rcgen::Error),
     #[error("cannot load the generated key: {0}")]
@@ -245,11 +251,72 @@ pub struct ServerTls {
     pub self_signed: bool,
 }
 
+/// What TLS keeps from one configuration to the next: a reload keeps the
+/// in-memory ticket key and the session cache, so clients resume across
+/// it, and the generated certificate, so its fingerprint stays the one
+/// logged at start. Keys from `ticket_key_files` are read anew each time
+/// (that is how they rotate).
+#[derive(Default)]
+pub struct TlsCarryOver {
+    memory_ticketer: Option<Arc<dyn ProducesTickets>>,
+    cache: Option<(usize, Arc<dyn StoresServerSessions>)>,
+    self_signed: Option<Arc<CertifiedKey>>,
+}
+
+impl TlsCarryOver {
+    fn self_signed(
+        &mut self,
+        provider: &CryptoProvider,
+    ) -> Result<Arc<CertifiedKey>, TlsSetupError> {
+        if let Some(kept) = &self.self_signed {
+            return Ok(kept.clone());
+        }
+        let generated = SelfSigned::generate(provider)?.certified_key;
+        self.self_signed = Some(generated.clone());
+        Ok(generated)
+    }
+
+    fn session_storage(&mut self, size: usize) -> Arc<dyn StoresServerSessions> {
+        if size == 0 {
+            return Arc::new(rustls::server::NoServerSessionStorage {});
+        }
+        match &self.cache {
+            Some((kept, cache)) if *kept == size => cache.clone(),
+            _ => {
+                let cache: Arc<dyn StoresServerSessions> = ServerSessionMemoryCache::new(size);
+                self.cache = Some((size, cache.clone()));
+                cache
+            }
+        }
+    }
+
+    fn ticketer(
+        &mut self,
+        settings: &TlsSettings,
+    ) -> Result<Arc<dyn ProducesTickets>, TlsSetupError> {
+        if !settings.ticket_key_files.is_empty() {
+            return match ticket_keys::FileTicketKeys::load(&settings.ticket_key_files) {
+                Ok(keys) => Ok(Arc::new(keys)),
+                Err(mut errors) => Err(errors.remove(0).into()),
+            };
+        }
+        match &self.memory_ticketer {
+            Some(t) => Ok(t.clone()),
+            None => {
+                let t = provider::Ticketer::new().map_err(TlsSetupError::Ticketer)?;
+                self.memory_ticketer = Some(t.clone());
+                Ok(t)
+            }
+        }
+    }
+}
+
 /// Builds the shared rustls configuration: certificates, versions, ciphers,
 /// ALPN and session resumption.
 pub fn build_server_config(
     all: &Settings,
     extract_secrets: bool,
+    carry_over: &mut TlsCarryOver,
 ) -> Result<ServerTls, TlsSetupError> {
     let settings = &all.tls;
     let provider = crypto_provider(settings);
@@ -267,12 +334,12 @@ pub fn build_server_config(
     }
     let self_signed = per_site[all.default_site].is_empty();
     if self_signed {
-        let generated = SelfSigned::generate(&provider)?;
+        let generated = carry_over.self_signed(&provider)?;
         summaries.push(CertificateSummary::of(
             "self-signed".into(),
-            &generated.certified_key.cert[0],
+            &generated.cert[0],
         ));
-        per_site[all.default_site].push(generated.certified_key);
+        per_site[all.default_site].push(generated);
     }
     let default_set = per_site[all.default_site].clone();
     for set in &mut per_site {
@@ -303,13 +370,9 @@ pub fn build_server_config(
     // Needed to hand the keys to the kernel after the handshake.
     config.enable_secret_extraction = extract_secrets;
     config.alpn_protocols = vec![b"http/1.1".to_vec(), b"http/1.0".to_vec()];
-    config.session_storage = if settings.session_cache_size > 0 {
-        ServerSessionMemoryCache::new(settings.session_cache_size)
-    } else {
-        Arc::new(rustls::server::NoServerSessionStorage {})
-    };
+    config.session_storage = carry_over.session_storage(settings.session_cache_size);
     if settings.session_tickets {
-        config.ticketer = provider::Ticketer::new().map_err(TlsSetupError::Ticketer)?;
+        config.ticketer = carry_over.ticketer(settings)?;
         config.send_tls13_tickets = settings.tls13_tickets;
     } else {
         config.send_tls13_tickets = 0;
@@ -329,7 +392,7 @@ mod tests {
     fn defaults_build_with_a_self_signed_certificate() {
         let (settings, report) = crate::config::load(None, &Default::default());
         assert!(!report.has_errors());
-        let built = build_server_config(&settings, false).unwrap();
+        let built = build_server_config(&settings, false, &mut TlsCarryOver::default()).unwrap();
         assert!(built.self_signed);
         let s = &built.certificates[0];
         assert_eq!(s.fingerprint.len(), 32 * 3 - 1);

@@ -3,19 +3,19 @@
 //! date cache and access-log buffer. Nothing on the request path is shared
 //! between workers.
 //!
-//! Life of the process: `run` binds everything and fails early with one
-//! clear line, starts the workers, then waits for SIGTERM/SIGINT; workers
-//! stop accepting, let in-flight responses finish up to the drain timeout,
-//! and the process exits 0.
+//! What follows the configuration is one `Worker`: a generation. The
+//! control thread (`crate::server`) builds each generation's parts off the
+//! request path and sends them in a `Generation`; the worker installs it
+//! between two events. The old generation's accept loops stop and the new
+//! one's start on the same sockets, so no connection is refused; each
+//! connection finishes its exchange in progress on the generation it
+//! started with and takes the current one for its next.
 
 mod connection;
-mod listener;
 mod transport;
 
-pub use listener::BindError;
-
-use crate::access_log::{AccessLog, AccessLogWriter};
-use crate::config::{AccessLog as AccessLogSetting, DocumentRoot, Settings, Workers};
+use crate::access_log::AccessLog;
+use crate::config::{ListenerKey, Settings};
 use crate::exchange::Request;
 use crate::http::HttpDate;
 use crate::metrics::WorkerMetrics;
@@ -24,92 +24,50 @@ use crate::static_files::{OpenFileCache, Root, StaticFiles};
 use crate::tls::KtlsPolicy;
 use std::cell::{Cell, RefCell};
 use std::net::{SocketAddr, TcpListener};
-use std::path::PathBuf;
 use std::rc::Rc;
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::{mpsc, watch, Semaphore};
 
-/// Everything one worker thread owns.
-pub struct Worker {
+/// What a worker thread keeps across reloads.
+pub struct WorkerThread {
     pub id: usize,
-    pub settings: Arc<Settings>,
-    pub tls: Option<Arc<rustls::ServerConfig>>,
-    /// Set when the kernel can offload at least one configured cipher.
-    pub ktls: Option<Arc<KtlsPolicy>>,
-    /// Per site (same index as `settings.sites`); None: a site without
-    /// static files.
-    pub files: Vec<Option<RefCell<StaticFiles>>>,
     pub date: RefCell<HttpDate>,
     pub access_log: Option<RefCell<AccessLog>>,
+    /// Set when the process stops: no more accepting, keep-alive ends.
     pub shutdown: watch::Receiver<bool>,
     pub metrics: Arc<WorkerMetrics>,
-    /// The reverse proxy, with its back-end groups (balancing, health,
-    /// idle connections).
-    pub proxy: Proxy,
-    /// The port of the first TLS listener, as bound: where plain listeners
-    /// with `redirect_to_https` send clients.
-    pub https_port: Option<u16>,
     active: Cell<usize>,
     /// Request buffers of idle connections, kept for reuse.
     spare_buffers: RefCell<Vec<Vec<u8>>>,
+    /// The generation new connections and exchanges use.
+    current: RefCell<Option<Rc<Worker>>>,
+    /// This worker's listening sockets, by listener (several for one when
+    /// inherited sockets outnumber workers).
+    sockets: RefCell<Vec<(ListenerKey, Rc<tokio::net::TcpListener>)>>,
 }
 
 /// Spare request buffers a worker keeps (each about 17 KiB).
 const SPARE_BUFFERS: usize = 64;
 
-impl Worker {
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        id: usize,
-        settings: Arc<Settings>,
-        roots: Vec<Option<Root>>,
-        access_log: Option<crate::access_log::Sender>,
-        tls: Option<Arc<rustls::ServerConfig>>,
-        ktls: Option<Arc<KtlsPolicy>>,
-        shutdown: watch::Receiver<bool>,
-        metrics: Arc<WorkerMetrics>,
-        https_port: Option<u16>,
-    ) -> Worker {
-        let files = roots
-            .into_iter()
-            .zip(&settings.sites)
-            .map(|(root, site)| {
-                let cache = OpenFileCache::new(
-                    settings.open_file_cache.max_entries,
-                    settings.open_file_cache.valid,
-                );
-                root.map(|root| RefCell::new(StaticFiles::new(root, &site.index, cache)))
-            })
-            .collect();
-        Worker {
-            id,
-            files,
-            date: RefCell::new(HttpDate::default()),
-            access_log: access_log.map(|s| RefCell::new(AccessLog::new(s))),
-            tls,
-            ktls,
-            shutdown,
-            proxy: Proxy {
-                upstreams: Rc::new(RefCell::new(Upstreams::new(&settings.upstreams))),
-                metrics: metrics.clone(),
-                body_timeout: settings.timeouts.request_body,
-            },
-            metrics,
-            https_port,
-            active: Cell::new(0),
-            spare_buffers: RefCell::new(Vec::new()),
-            settings,
-        }
+impl WorkerThread {
+    /// The generation in use now.
+    pub fn current(&self) -> Rc<Worker> {
+        self.current
+            .borrow()
+            .clone()
+            .expect("a worker serves only once its first generation is installed")
     }
 
     /// A request buffer big enough for the largest allowed head.
-    pub fn take_buffer(&self) -> Vec<u8> {
-        let size = (self.settings.limits.max_header_bytes + 1024).max(16 * 1024);
-        self.spare_buffers
-            .borrow_mut()
-            .pop()
-            .unwrap_or_else(|| vec![0; size])
+    pub fn take_buffer(&self, max_header_bytes: usize) -> Vec<u8> {
+        let size = (max_header_bytes + 1024).max(16 * 1024);
+        let mut spare = self.spare_buffers.borrow_mut();
+        match spare.pop() {
+            Some(buf) if buf.len() >= size => buf,
+            _ => vec![0; size],
+        }
     }
 
     pub fn give_back_buffer(&self, buf: Vec<u8>) {
@@ -125,6 +83,95 @@ impl Worker {
         }
     }
 
+    pub fn log_rejected(&self, peer: SocketAddr, raw: &[u8], status: u16, body_bytes: u64) {
+        if let Some(log) = &self.access_log {
+            log.borrow_mut().rejected(peer, raw, status, body_bytes);
+        }
+    }
+}
+
+/// One generation of a worker's state: everything that follows the
+/// configuration.
+pub struct Worker {
+    pub thread: Rc<WorkerThread>,
+    pub settings: Arc<Settings>,
+    pub tls: Option<Arc<rustls::ServerConfig>>,
+    /// Set when the kernel can offload at least one configured cipher.
+    pub ktls: Option<Arc<KtlsPolicy>>,
+    /// Per site (same index as `settings.sites`); None: a site without
+    /// static files.
+    pub files: Vec<Option<RefCell<StaticFiles>>>,
+    /// The reverse proxy, with its back-end groups (balancing, health,
+    /// idle connections).
+    pub proxy: Proxy,
+    /// The port of the first TLS listener, as bound: where plain listeners
+    /// with `redirect_to_https` send clients.
+    pub https_port: Option<u16>,
+    /// Request counters, per site.
+    pub site_requests: Vec<Arc<AtomicU64>>,
+    /// `limits.max_connections` for connections accepted by this
+    /// generation.
+    slots: Arc<Semaphore>,
+    /// Set when a newer generation replaces this one (or the process
+    /// stops): its accept loops end.
+    retire: watch::Sender<bool>,
+}
+
+/// The parts of a generation the control thread prepares for one worker.
+pub struct Generation {
+    pub settings: Arc<Settings>,
+    pub tls: Option<Arc<rustls::ServerConfig>>,
+    pub ktls: Option<Arc<KtlsPolicy>>,
+    /// Per site: its document root, opened.
+    pub roots: Vec<Option<Root>>,
+    pub https_port: Option<u16>,
+    /// Sockets to start accepting on, by listener.
+    pub opened: Vec<(ListenerKey, TcpListener)>,
+    /// Listeners removed: their sockets close (connections accepted on
+    /// them finish on their generation).
+    pub closed: Vec<ListenerKey>,
+}
+
+impl Worker {
+    fn new(thread: Rc<WorkerThread>, generation: Generation) -> Worker {
+        let Generation {
+            settings,
+            tls,
+            ktls,
+            roots,
+            https_port,
+            ..
+        } = generation;
+        let files = roots
+            .into_iter()
+            .zip(&settings.sites)
+            .map(|(root, site)| {
+                let cache = OpenFileCache::new(
+                    settings.open_file_cache.max_entries,
+                    settings.open_file_cache.valid,
+                );
+                root.map(|root| RefCell::new(StaticFiles::new(root, &site.index, cache)))
+            })
+            .collect();
+        let labels: Vec<&str> = settings.sites.iter().map(|s| s.label()).collect();
+        Worker {
+            site_requests: thread.metrics.site_counters(&labels),
+            files,
+            tls,
+            ktls,
+            proxy: Proxy {
+                upstreams: Rc::new(RefCell::new(Upstreams::new(&settings.upstreams))),
+                metrics: thread.metrics.clone(),
+                body_timeout: settings.timeouts.request_body,
+            },
+            https_port,
+            slots: Arc::new(Semaphore::new(settings.limits.max_connections)),
+            retire: watch::channel(false).0,
+            thread,
+            settings,
+        }
+    }
+
     /// The upstream group for a request to `site`, if a route sends it to one.
     pub fn upstream_for(&self, site: usize, req: &Request) -> Option<usize> {
         let routes = &self.settings.sites[site].routes;
@@ -137,289 +184,24 @@ impl Worker {
             crate::config::RouteTarget::Static => None,
         }
     }
-
-    pub fn log_rejected(&self, peer: SocketAddr, raw: &[u8], status: u16, body_bytes: u64) {
-        if let Some(log) = &self.access_log {
-            log.borrow_mut().rejected(peer, raw, status, body_bytes);
-        }
-    }
 }
 
-/// A start-up failure, printed as one line before exiting with status 1.
-#[derive(Debug, thiserror::Error)]
-pub enum StartError {
-    #[error(transparent)]
-    Ktls(#[from] crate::tls::KtlsUnavailable),
-    #[error(transparent)]
-    Tls(#[from] crate::tls::TlsSetupError),
-    #[error(transparent)]
-    Bind(#[from] BindError),
-    #[error("cannot write the welcome page: {0}")]
-    WelcomePage(#[source] std::io::Error),
-    #[error("cannot open document root {}: {source}", path.display())]
-    Root {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{0}")]
-    AccessLog(#[source] std::io::Error),
-    #[error("cannot start the admin listener: {0}")]
-    Admin(#[source] std::io::Error),
-    #[error("cannot start {what}: {source}")]
-    Thread {
-        what: &'static str,
-        source: std::io::Error,
-    },
+/// What a worker thread starts with.
+pub struct WorkerParts {
+    pub id: usize,
+    pub cpu: Option<usize>,
+    pub access_log: Option<crate::access_log::Sender>,
+    pub shutdown: watch::Receiver<bool>,
+    pub metrics: Arc<WorkerMetrics>,
+    /// Generations, the first one included.
+    pub generations: mpsc::UnboundedReceiver<Generation>,
+    /// How long in-flight connections may take to finish at shutdown.
+    pub drain: Duration,
 }
 
-const WELCOME_PAGE: &str = include_str!("welcome.html");
-
-/// Runs the server until a shutdown signal has been handled.
-pub fn run(settings: Settings) -> Result<(), StartError> {
-    raise_open_file_limit();
-    let settings = Arc::new(settings);
-    let cpus = allowed_cpus();
-    let worker_count = match settings.workers {
-        Workers::Auto => cpus.len().max(1),
-        Workers::Count(n) => n,
-    };
-
-    let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
-        let ktls = crate::tls::decide_policy(&settings.tls)?.map(Arc::new);
-        let built = crate::tls::build_server_config(&settings, ktls.is_some())?;
-        if built.self_signed {
-            tracing::info!("no certificate configured: generated a self-signed one for localhost (clients will not trust it; configure tls.certificate)");
-        }
-        for summary in &built.certificates {
-            if summary.expired() {
-                tracing::warn!("certificate {summary}: EXPIRED, clients will refuse it");
-            } else {
-                tracing::info!("certificate {summary}");
-            }
-        }
-        (Some(built.config), ktls)
-    } else {
-        (None, None)
-    };
-
-    // Each site's document root (the welcome page written out for the
-    // default site when nothing is configured).
-    let mut welcome_dir = None;
-    let mut root_paths: Vec<Option<PathBuf>> = Vec::new();
-    for site in &settings.sites {
-        let names = if site.names.is_empty() {
-            String::from("default site")
-        } else {
-            format!("site {}", site.names.join(" "))
-        };
-        let path = match &site.root {
-            DocumentRoot::Directory(dir) => {
-                let shown = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
-                tracing::info!(
-                    "{names}: serving static files from {} (index file {})",
-                    shown.display(),
-                    site.index
-                );
-                Some(dir.clone())
-            }
-            DocumentRoot::Welcome => {
-                let dir = write_welcome_page(&site.index).map_err(StartError::WelcomePage)?;
-                tracing::info!(
-                    "no document root and no ./public directory: serving the built-in welcome page"
-                );
-                welcome_dir = Some(dir.clone());
-                Some(dir)
-            }
-            DocumentRoot::None => {
-                tracing::info!("{names}: no static files (routes only)");
-                None
-            }
-        };
-        root_paths.push(path);
-    }
-
-    let mut groups = Vec::new();
-    let mut https_port = None;
-    for l in &settings.listeners {
-        let sockets = listener::bind_group(l, worker_count)?;
-        let bound = sockets[0].local_addr().map_err(|source| BindError {
-            addr: l.address,
-            source,
-        })?;
-        if l.tls && https_port.is_none() {
-            https_port = Some(bound.port());
-        }
-        let redirect = if l.redirect_to_https {
-            ", redirecting to https"
-        } else {
-            ""
-        };
-        let proxy = if l.proxy_protocol.is_some() {
-            ", PROXY protocol"
-        } else {
-            ""
-        };
-        tracing::info!(
-            "listening on {}://{bound} ({worker_count} workers{proxy}{redirect})",
-            if l.tls { "https" } else { "http" }
-        );
-        groups.push(sockets);
-    }
-
-    let log_writer = match &settings.access_log {
-        AccessLogSetting::Off => None,
-        AccessLogSetting::File(path) => {
-            Some(AccessLogWriter::open(path).map_err(StartError::AccessLog)?)
-        }
-    };
-
-    let mut roots = Vec::new();
-    for _ in 0..worker_count {
-        let mut per_site = Vec::new();
-        for path in &root_paths {
-            per_site.push(match path {
-                Some(path) => Some(Root::open(path).map_err(|source| StartError::Root {
-                    path: path.clone(),
-                    source,
-                })?),
-                None => None,
-            });
-        }
-        roots.push(per_site);
-    }
-
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|source| StartError::Thread {
-            what: "the signal handler",
-            source,
-        })?;
-    let (stop_tx, stop_rx) = watch::channel(false);
-    // Register signal handlers before any worker runs, so an early SIGTERM
-    // is a graceful stop and not the default kill.
-    let mut signals = runtime
-        .block_on(async { Signals::new() })
-        .map_err(|source| StartError::Thread {
-            what: "the signal handlers",
-            source,
-        })?;
-
-    let site_labels: Vec<&str> = settings.sites.iter().map(|s| s.label()).collect();
-    let metrics: Vec<Arc<WorkerMetrics>> = (0..worker_count)
-        .map(|_| Arc::new(WorkerMetrics::for_sites(&site_labels)))
-        .collect();
-    if let Some(addr) = settings.admin_listen {
-        let bound =
-            crate::metrics::serve_admin(addr, metrics.clone()).map_err(StartError::Admin)?;
-        tracing::info!("admin listening on http://{bound}/metrics");
-    }
-
-    let mut threads = Vec::new();
-    for (id, root) in roots.into_iter().enumerate() {
-        // Each socket with its index in settings.listeners.
-        let listeners: Vec<(TcpListener, usize)> = groups
-            .iter_mut()
-            .enumerate()
-            .map(|(i, sockets)| (sockets.pop().expect("one socket per worker"), i))
-            .collect();
-        let parts = WorkerParts {
-            id,
-            cpu: cpus.get(id % cpus.len().max(1)).copied(),
-            settings: settings.clone(),
-            tls: tls.clone(),
-            ktls: ktls.clone(),
-            roots: root,
-            access_log: log_writer.as_ref().map(|w| w.sender()),
-            shutdown: stop_rx.clone(),
-            metrics: metrics[id].clone(),
-            listeners,
-            https_port,
-        };
-        let thread = std::thread::Builder::new()
-            .name(format!("worker-{id}"))
-            .spawn(move || worker_main(parts))
-            .map_err(|source| StartError::Thread {
-                what: "a worker thread",
-                source,
-            })?;
-        threads.push(thread);
-    }
-    drop(stop_rx);
-    tracing::info!(
-        "tlsaccel {} started: {worker_count} workers, pid {}",
-        env!("CARGO_PKG_VERSION"),
-        std::process::id()
-    );
-
-    runtime.block_on(async {
-        let name = signals.next().await;
-        tracing::info!(
-            "{name} received: no longer accepting; finishing in-flight responses (up to {:?})",
-            settings.timeouts.shutdown_drain
-        );
-        let _ = stop_tx.send(true);
-        let joined = tokio::task::spawn_blocking(move || {
-            for t in threads {
-                let _ = t.join();
-            }
-        });
-        tokio::select! {
-            _ = joined => {}
-            name = signals.next() => {
-                tracing::warn!("{name} received again: exiting without waiting");
-                std::process::exit(1);
-            }
-        }
-    });
-    if let Some(w) = log_writer {
-        w.finish();
-    }
-    if let Some(dir) = welcome_dir {
-        let _ = std::fs::remove_dir_all(dir);
-    }
-    tracing::info!("stopped");
-    Ok(())
-}
-
-struct Signals {
-    term: tokio::signal::unix::Signal,
-    int: tokio::signal::unix::Signal,
-}
-
-impl Signals {
-    fn new() -> std::io::Result<Signals> {
-        use tokio::signal::unix::{signal, SignalKind};
-        Ok(Signals {
-            term: signal(SignalKind::terminate())?,
-            int: signal(SignalKind::interrupt())?,
-        })
-    }
-
-    async fn next(&mut self) -> &'static str {
-        tokio::select! {
-            _ = self.term.recv() => "SIGTERM",
-            _ = self.int.recv() => "SIGINT",
-        }
-    }
-}
-
-struct WorkerParts {
-    id: usize,
-    cpu: Option<usize>,
-    settings: Arc<Settings>,
-    tls: Option<Arc<rustls::ServerConfig>>,
-    ktls: Option<Arc<KtlsPolicy>>,
-    roots: Vec<Option<Root>>,
-    access_log: Option<crate::access_log::Sender>,
-    shutdown: watch::Receiver<bool>,
-    metrics: Arc<WorkerMetrics>,
-    /// Sockets and their index in `settings.listeners`.
-    listeners: Vec<(TcpListener, usize)>,
-    https_port: Option<u16>,
-}
-
-fn worker_main(parts: WorkerParts) {
+/// A worker thread's life: install generations as they come, until
+/// shutdown; then let connections finish, up to the drain timeout.
+pub fn worker_main(parts: WorkerParts) {
     if let Some(cpu) = parts.cpu {
         if let Err(e) = pin_to_cpu(cpu) {
             tracing::warn!(worker = parts.id, cpu, error = %e, "cannot pin worker to its CPU");
@@ -435,56 +217,97 @@ fn worker_main(parts: WorkerParts) {
             std::process::exit(1);
         }
     };
-    let settings = parts.settings;
-    let worker = Rc::new(Worker::new(
-        parts.id,
-        settings,
-        parts.roots,
-        parts.access_log,
-        parts.tls,
-        parts.ktls,
-        parts.shutdown,
-        parts.metrics,
-        parts.https_port,
-    ));
+    let thread = Rc::new(WorkerThread {
+        id: parts.id,
+        date: RefCell::new(HttpDate::default()),
+        access_log: parts.access_log.map(|s| RefCell::new(AccessLog::new(s))),
+        shutdown: parts.shutdown,
+        metrics: parts.metrics,
+        active: Cell::new(0),
+        spare_buffers: RefCell::new(Vec::new()),
+        current: RefCell::new(None),
+        sockets: RefCell::new(Vec::new()),
+    });
+    let mut generations = parts.generations;
+    let drain = parts.drain;
     let local = tokio::task::LocalSet::new();
     local.block_on(&runtime, async move {
-        let slots = Arc::new(Semaphore::new(worker.settings.limits.max_connections));
-        for (std_listener, index) in parts.listeners {
-            match tokio::net::TcpListener::from_std(std_listener) {
-                Ok(l) => {
-                    tokio::task::spawn_local(accept_loop(worker.clone(), l, index, slots.clone()));
-                }
-                Err(e) => {
-                    tracing::error!(worker = worker.id, error = %e, "cannot register listener");
-                    std::process::exit(1);
-                }
+        if thread.access_log.is_some() {
+            tokio::task::spawn_local(flush_access_log_every_second(thread.clone()));
+        }
+        let mut stop = thread.shutdown.clone();
+        loop {
+            tokio::select! {
+                next = generations.recv() => match next {
+                    Some(generation) => install(&thread, generation),
+                    None => break,
+                },
+                _ = stop.wait_for(|s| *s) => break,
             }
         }
-        if worker.access_log.is_some() {
-            tokio::task::spawn_local(flush_access_log_every_second(worker.clone()));
+        if let Some(current) = thread.current.borrow().as_ref() {
+            current.retire.send_replace(true);
         }
-        let mut stop = worker.shutdown.clone();
-        let _ = stop.wait_for(|s| *s).await;
-        let deadline = tokio::time::Instant::now() + worker.settings.timeouts.shutdown_drain;
-        while worker.active.get() > 0 && tokio::time::Instant::now() < deadline {
+        // The sockets close now; queued clients are refused rather than
+        // left waiting.
+        thread.sockets.borrow_mut().clear();
+        let deadline = tokio::time::Instant::now() + drain;
+        while thread.active.get() > 0 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        if worker.active.get() > 0 {
+        if thread.active.get() > 0 {
             tracing::warn!(
-                worker = worker.id,
-                connections = worker.active.get(),
+                worker = thread.id,
+                connections = thread.active.get(),
                 "drain timeout: closing remaining connections"
             );
         }
-        if let Some(log) = &worker.access_log {
+        if let Some(log) = &thread.access_log {
             log.borrow_mut().flush();
         }
+        // Generations point back at the thread: break the cycle.
+        thread.current.borrow_mut().take();
     });
 }
 
+/// Makes `generation` the current one: its sockets join, removed ones
+/// close, the old generation's accept loops stop and the new one's start.
+fn install(thread: &Rc<WorkerThread>, mut generation: Generation) {
+    let first = thread.current.borrow().is_none();
+    {
+        let mut sockets = thread.sockets.borrow_mut();
+        sockets.retain(|(key, _)| !generation.closed.contains(key));
+        for (key, socket) in std::mem::take(&mut generation.opened) {
+            match tokio::net::TcpListener::from_std(socket) {
+                Ok(l) => sockets.push((key, Rc::new(l))),
+                Err(e) if first => {
+                    tracing::error!(worker = thread.id, listener = %key, error = %e, "cannot register listener");
+                    std::process::exit(1);
+                }
+                Err(e) => {
+                    tracing::error!(worker = thread.id, listener = %key, error = %e, "cannot register listener; not accepting on it in this worker")
+                }
+            }
+        }
+    }
+    let worker = Rc::new(Worker::new(thread.clone(), generation));
+    for (key, socket) in thread.sockets.borrow().iter() {
+        match worker.settings.listener_index(*key) {
+            Some(index) => {
+                tokio::task::spawn_local(accept_loop(worker.clone(), socket.clone(), index));
+            }
+            None => {
+                tracing::error!(worker = thread.id, listener = %key, "socket without a listener")
+            }
+        }
+    }
+    if let Some(old) = thread.current.replace(Some(worker)) {
+        old.retire.send_replace(true);
+    }
+}
+
 /// Counts a connection as in flight for as long as it lives.
-struct ActiveGuard(Rc<Worker>);
+struct ActiveGuard(Rc<WorkerThread>);
 
 impl Drop for ActiveGuard {
     fn drop(&mut self) {
@@ -492,64 +315,65 @@ impl Drop for ActiveGuard {
     }
 }
 
-async fn accept_loop(
-    worker: Rc<Worker>,
-    listener: tokio::net::TcpListener,
-    index: usize,
-    slots: Arc<Semaphore>,
-) {
-    let mut stop = worker.shutdown.clone();
+async fn accept_loop(worker: Rc<Worker>, listener: Rc<tokio::net::TcpListener>, index: usize) {
+    let mut retired = worker.retire.subscribe();
+    let slots = worker.slots.clone();
     loop {
         // At max_connections, stop accepting: new clients wait in the
         // backlog. Waiting for a client holds no slot (so several
         // listeners share the limit exactly): wait until one is free, then
         // accept, then take one (at once, unless another listener of this
-        // worker took the last meanwhile).
+        // worker took the last meanwhile). Retiring stops only the waits
+        // before accept (cancelling accept loses nothing), never one with
+        // a client in hand.
         let free = tokio::select! {
             p = slots.clone().acquire_owned() => p.expect("semaphore never closed"),
-            _ = stop.wait_for(|s| *s) => break,
+            _ = retired.wait_for(|r| *r) => break,
         };
         drop(free);
         let accepted = tokio::select! {
             r = listener.accept() => r,
-            _ = stop.wait_for(|s| *s) => break,
+            _ = retired.wait_for(|r| *r) => break,
         };
-        let permit = tokio::select! {
-            p = slots.clone().acquire_owned() => p.expect("semaphore never closed"),
-            _ = stop.wait_for(|s| *s) => break,
-        };
+        let permit = slots
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("semaphore never closed");
         match accepted {
             Ok((stream, peer)) => {
-                WorkerMetrics::add(&worker.metrics.connections, 1);
-                worker.active.set(worker.active.get() + 1);
-                let guard = ActiveGuard(worker.clone());
+                let thread = &worker.thread;
+                WorkerMetrics::add(&thread.metrics.connections, 1);
+                thread.active.set(thread.active.get() + 1);
+                let guard = ActiveGuard(thread.clone());
+                let worker = worker.clone();
                 tokio::task::spawn_local(async move {
                     let _permit = permit;
-                    connection::serve(guard.0.clone(), stream, peer, index).await;
+                    connection::serve(worker, stream, peer, index).await;
                     drop(guard);
                 });
             }
             Err(e) => {
                 // EMFILE/ENFILE and the like: back off rather than spin.
-                tracing::error!(worker = worker.id, error = %e, "accept failed");
+                tracing::error!(worker = worker.thread.id, error = %e, "accept failed");
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         }
     }
 }
 
-async fn flush_access_log_every_second(worker: Rc<Worker>) {
+async fn flush_access_log_every_second(thread: Rc<WorkerThread>) {
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     loop {
         tick.tick().await;
-        if let Some(log) = &worker.access_log {
+        if let Some(log) = &thread.access_log {
             log.borrow_mut().flush();
         }
     }
 }
 
 /// The CPUs this process may run on, in order.
-fn allowed_cpus() -> Vec<usize> {
+pub fn allowed_cpus() -> Vec<usize> {
     use rustix::thread::{sched_getaffinity, CpuSet};
     match sched_getaffinity(None) {
         Ok(set) => (0..CpuSet::MAX_CPU).filter(|&c| set.is_set(c)).collect(),
@@ -562,28 +386,4 @@ fn pin_to_cpu(cpu: usize) -> std::io::Result<()> {
     let mut set = CpuSet::new();
     set.set(cpu);
     Ok(sched_setaffinity(None, &set)?)
-}
-
-/// Raises the soft open-file limit to the hard limit: every connection and
-/// cached file is a descriptor.
-fn raise_open_file_limit() {
-    use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
-    let lim = getrlimit(Resource::Nofile);
-    if lim.current < lim.maximum || (lim.current.is_some() && lim.maximum.is_none()) {
-        let wanted = Rlimit {
-            current: lim.maximum,
-            maximum: lim.maximum,
-        };
-        if setrlimit(Resource::Nofile, wanted).is_err() {
-            tracing::warn!("cannot raise the open-file limit from {:?}", lim.current);
-        }
-    }
-    tracing::debug!(limit = ?getrlimit(Resource::Nofile).current, "open-file limit");
-}
-
-fn write_welcome_page(index: &str) -> std::io::Result<PathBuf> {
-    let dir = std::env::temp_dir().join(format!("tlsaccel-welcome-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    std::fs::write(dir.join(index), WELCOME_PAGE)?;
-    Ok(dir)
 }

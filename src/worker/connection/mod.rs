@@ -118,15 +118,17 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
     };
     let mut plain_http_on_tls = None;
     let mut sni_site = None;
+    let mut server_name = None;
     let transport = if tls {
         // At once: the session ticket and the first response follow the
         // handshake flight closely and must not wait for its ACK (Nagle).
         let _ = stream.set_nodelay(true);
         match handshake(&worker, stream, peer).await {
-            Handshake::Established(t, server_name) => {
+            Handshake::Established(t, name) => {
                 // The certificate presented: that of the site SNI named, or
                 // the default site's.
-                sni_site = Some(settings.site_for_host(server_name.as_deref()));
+                sni_site = Some(settings.site_for_host(name.as_deref()));
+                server_name = name;
                 t
             }
             Handshake::PlainHttp(stream, received) => {
@@ -150,6 +152,7 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
         },
         listener,
         sni_site,
+        server_name,
         requests: 0,
         closing: None,
     };
@@ -192,22 +195,22 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
     {
         Ok(Ok(session)) => session,
         Ok(Err(AcceptError::PlainHttp { received })) => {
-            WorkerMetrics::add(&worker.metrics.plain_http_on_tls, 1);
+            WorkerMetrics::add(&worker.thread.metrics.plain_http_on_tls, 1);
             tracing::debug!(%peer, "plain HTTP request on a TLS port: answering 400");
             return Handshake::PlainHttp(stream, received);
         }
         Ok(Err(AcceptError::Io(e))) => {
-            WorkerMetrics::add(&worker.metrics.tls_handshake_failures, 1);
+            WorkerMetrics::add(&worker.thread.metrics.tls_handshake_failures, 1);
             tracing::debug!(%peer, error = %e, "TLS handshake failed");
             return Handshake::Failed;
         }
         Err(_) => {
-            WorkerMetrics::add(&worker.metrics.tls_handshake_failures, 1);
+            WorkerMetrics::add(&worker.thread.metrics.tls_handshake_failures, 1);
             tracing::debug!(%peer, "TLS handshake timed out");
             return Handshake::Failed;
         }
     };
-    WorkerMetrics::add(&worker.metrics.tls_handshakes, 1);
+    WorkerMetrics::add(&worker.thread.metrics.tls_handshakes, 1);
     let version = session.protocol_version();
     let cipher = session
         .cipher_suite()
@@ -222,16 +225,16 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
         ),
         Some(policy) => match crate::tls::offload(stream.as_fd(), session, policy) {
             Ok(Offload::Kernel(k)) => {
-                WorkerMetrics::add(&worker.metrics.ktls_tx, 1);
-                WorkerMetrics::add(&worker.metrics.ktls_rx, 1);
+                WorkerMetrics::add(&worker.thread.metrics.ktls_tx, 1);
+                WorkerMetrics::add(&worker.thread.metrics.ktls_rx, 1);
                 (Transport::Ktls(stream, k), "")
             }
             Ok(Offload::UserSpace(session, reason)) => {
-                worker.metrics.fallback(reason);
+                worker.thread.metrics.fallback(reason);
                 (Transport::Tls(stream, session), reason.as_str())
             }
             Err(e) => {
-                WorkerMetrics::add(&worker.metrics.ktls_setup_failures, 1);
+                WorkerMetrics::add(&worker.thread.metrics.ktls_setup_failures, 1);
                 tracing::warn!(%peer, error = %e, "kernel refused TLS keys after the handshake; closing connection");
                 return Handshake::Failed;
             }
@@ -254,6 +257,9 @@ struct Connection {
     listener: usize,
     /// The site the TLS client named in SNI (None: plain, or no SNI).
     sni_site: Option<usize>,
+    /// What the TLS client sent in SNI, to find its site again after a
+    /// reload.
+    server_name: Option<String>,
     requests: u64,
     /// Set once the connection will not carry another request.
     closing: Option<CloseReason>,
@@ -261,14 +267,15 @@ struct Connection {
 
 impl Connection {
     async fn run(&mut self) -> End {
-        let settings = self.worker.settings.clone();
-        let limits = HeadLimits {
-            max_uri_bytes: settings.limits.max_uri_bytes,
-            max_header_bytes: settings.limits.max_header_bytes,
-        };
         // The first head must arrive within request_header of accept.
-        let mut head_deadline = Some(Instant::now() + settings.timeouts.request_header);
+        let mut head_deadline = Some(Instant::now() + self.worker.settings.timeouts.request_header);
         loop {
+            self.follow_reload();
+            let settings = self.worker.settings.clone();
+            let limits = HeadLimits {
+                max_uri_bytes: settings.limits.max_uri_bytes,
+                max_header_bytes: settings.limits.max_header_bytes,
+            };
             match parse_head(self.wire.input(), &limits, self.client) {
                 ParseOutcome::Complete(head) => {
                     head_deadline = None;
@@ -320,6 +327,26 @@ impl Connection {
         }
     }
 
+    /// Between exchanges: after a reload, the next exchange uses the new
+    /// configuration, unless this connection's listener is gone from it
+    /// (then the connection finishes on the configuration it started on).
+    fn follow_reload(&mut self) {
+        let current = self.worker.thread.current();
+        if Rc::ptr_eq(&current, &self.worker) {
+            return;
+        }
+        let key = self.worker.settings.listener_key(self.listener);
+        let Some(listener) = current.settings.listener_index(key) else {
+            return;
+        };
+        self.listener = listener;
+        if self.sni_site.is_some() {
+            self.sni_site = Some(current.settings.site_for_host(self.server_name.as_deref()));
+        }
+        self.wire.worker = current.clone();
+        self.worker = current;
+    }
+
     /// One exchange: the request to its handler, the response to the
     /// client. Ok(None): the connection may carry another request.
     async fn exchange(&mut self, head: RequestHead) -> Result<Option<CloseReason>, End> {
@@ -330,7 +357,7 @@ impl Connection {
             ..
         } = head;
         let site = self.worker.settings.site_for_host(request.host.as_deref());
-        self.worker.metrics.request(site);
+        WorkerMetrics::add(&self.worker.site_requests[site], 1);
         // Answered without a handler (and without reading a body: the
         // connection then closes): redirects to https, and 421 for a site
         // whose certificate is not the one this connection's SNI chose
@@ -420,14 +447,14 @@ impl Connection {
                 client_wants_close: wants_close,
                 input_untrusted: response.close || !body_complete,
                 response_until_close: framing == Framing::UntilClose,
-                draining: *self.worker.shutdown.borrow(),
+                draining: *self.worker.thread.shutdown.borrow(),
                 requests: self.requests,
                 request_limit,
                 key_limit_near: self.wire.io.must_retire(),
             };
             let close = keep_alive::decide(&facts);
             if close == Some(CloseReason::KeyLimit) {
-                WorkerMetrics::add(&self.worker.metrics.ktls_retired_at_limit, 1);
+                WorkerMetrics::add(&self.worker.thread.metrics.ktls_retired_at_limit, 1);
             }
             let head_start =
                 self.wire
@@ -439,7 +466,7 @@ impl Connection {
                 .await;
             match sent {
                 Ok(bytes) => {
-                    self.worker.log_access(request, status, bytes);
+                    self.worker.thread.log_access(request, status, bytes);
                     return Ok(close);
                 }
                 Err(SendError::BeforeFirstByte(e)) => {
@@ -452,7 +479,7 @@ impl Connection {
                     response = Response::error(status);
                 }
                 Err(SendError::End(end)) => {
-                    self.worker.log_access(request, status, 0);
+                    self.worker.thread.log_access(request, status, 0);
                     return Err(end);
                 }
             }
@@ -480,7 +507,7 @@ impl Connection {
         let head_start = self
             .wire
             .queue_head(&response, framing, length, false, Version::Http11);
-        self.worker.log_rejected(
+        self.worker.thread.log_rejected(
             self.client.addr,
             self.wire.input(),
             status,
@@ -498,7 +525,7 @@ impl Connection {
 
     async fn close(&mut self, end: &End) {
         if matches!(end, End::KeyUpdate) {
-            WorkerMetrics::add(&self.worker.metrics.ktls_keyupdate_closes, 1);
+            WorkerMetrics::add(&self.worker.thread.metrics.ktls_keyupdate_closes, 1);
         }
         let (peer, requests, closing) = (
             self.client.addr,

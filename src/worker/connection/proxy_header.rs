@@ -46,12 +46,12 @@ pub async fn accept(
         Ok(Ok(Some((client, local)))) => Some((client, Some(local))),
         Ok(Ok(None)) => Some((peer, None)),
         Ok(Err(e)) => {
-            WorkerMetrics::add(&worker.metrics.proxy_protocol_refused, 1);
+            WorkerMetrics::add(&worker.thread.metrics.proxy_protocol_refused, 1);
             tracing::debug!(%peer, error = %e, "PROXY header refused; closing");
             None
         }
         Err(_) => {
-            WorkerMetrics::add(&worker.metrics.proxy_protocol_refused, 1);
+            WorkerMetrics::add(&worker.thread.metrics.proxy_protocol_refused, 1);
             tracing::debug!(%peer, "no complete PROXY header in time; closing");
             None
         }

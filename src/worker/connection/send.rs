@@ -49,7 +49,7 @@ impl Wire {
         version: Version,
     ) -> usize {
         let head_start = self.out.len();
-        let mut date = self.worker.date.borrow_mut();
+        let mut date = self.worker.thread.date.borrow_mut();
         crate::http::response::encode_head(
             &mut self.out,
             response,
@@ -125,7 +125,7 @@ impl Wire {
                     }
                     Ok(Ok(n)) => {
                         pos += n as u64;
-                        let m = &self.worker.metrics;
+                        let m = &self.worker.thread.metrics;
                         let counter = if ktls {
                             &m.sendfile_bytes_ktls
                         } else {

@@ -1,14 +1,12 @@
 //! The HTTP/1 connection in process: a real worker and `serve` on a
 //! loopback listener inside `cargo test`, talked to with plain sockets.
 
-use super::serve;
 use crate::config::{load, Overrides};
 use crate::static_files::Root;
-use crate::worker::Worker;
+use crate::worker::{worker_main, Generation, WorkerParts};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -58,36 +56,31 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
     listener.set_nonblocking(true).unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = watch::channel(false);
-    let root_dir = dir.clone();
+    let (generations, receiver) = tokio::sync::mpsc::unbounded_channel();
+    let settings = Arc::new(settings);
+    generations
+        .send(Generation {
+            roots: vec![Some(Root::open(&dir).unwrap())],
+            tls: None,
+            ktls: None,
+            https_port: None,
+            opened: vec![(settings.listener_key(0), listener)],
+            closed: Vec::new(),
+            settings,
+        })
+        .unwrap();
+    let parts = WorkerParts {
+        id: 0,
+        cpu: None,
+        access_log: None,
+        shutdown: stopped,
+        metrics: Arc::default(),
+        generations: receiver,
+        drain: Duration::from_secs(1),
+    };
     let thread = std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        let worker = Rc::new(Worker::new(
-            0,
-            Arc::new(settings),
-            vec![Some(Root::open(&root_dir).unwrap())],
-            None,
-            None,
-            None,
-            stopped,
-            Arc::default(),
-            None,
-        ));
-        let local = tokio::task::LocalSet::new();
-        local.block_on(&rt, async move {
-            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-            let mut stop = worker.shutdown.clone();
-            loop {
-                tokio::select! {
-                    Ok((stream, peer)) = listener.accept() => {
-                        tokio::task::spawn_local(serve(worker.clone(), stream, peer, 0));
-                    }
-                    _ = stop.wait_for(|s| *s) => break,
-                }
-            }
-        });
+        let _generations = generations;
+        worker_main(parts)
     });
     TestServer {
         addr,

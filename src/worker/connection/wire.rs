@@ -29,7 +29,9 @@ pub(super) struct Wire {
 impl Wire {
     pub fn new(worker: Rc<Worker>, io: Transport) -> Wire {
         Wire {
-            buf: worker.take_buffer(),
+            buf: worker
+                .thread
+                .take_buffer(worker.settings.limits.max_header_bytes),
             io,
             out: ByteBuf::new(),
             worker,
@@ -70,7 +72,10 @@ impl Wire {
     /// Reads into the free end of the buffer, compacting it first.
     pub async fn read_more(&mut self) -> Result<usize, ReadError> {
         if self.buf.is_empty() {
-            self.buf = self.worker.take_buffer();
+            self.buf = self
+                .worker
+                .thread
+                .take_buffer(self.worker.settings.limits.max_header_bytes);
         }
         if self.start == self.end {
             self.start = 0;
@@ -92,7 +97,7 @@ impl Wire {
         }
         if matches!(self.io, Transport::Tls(..)) {
             WorkerMetrics::add(
-                &self.worker.metrics.userspace_tls_bytes,
+                &self.worker.thread.metrics.userspace_tls_bytes,
                 self.out.len() as u64,
             );
         }
@@ -118,7 +123,7 @@ impl Wire {
     pub async fn wait_for_next_request(&mut self) -> Result<(), End> {
         let keepalive = self.worker.settings.timeouts.keepalive;
         let deadline = Instant::now() + keepalive;
-        let mut shutdown = self.worker.shutdown.clone();
+        let mut shutdown = self.worker.thread.shutdown.clone();
         // A client that sends its next request soon (a page's assets, a load
         // test) is read at once, with the buffers it has (every read path
         // is cancel-safe, so the read can be abandoned when the wait ends).
@@ -153,7 +158,9 @@ impl Wire {
     }
 
     fn release_idle_buffers(&mut self) {
-        self.worker.give_back_buffer(std::mem::take(&mut self.buf));
+        self.worker
+            .thread
+            .give_back_buffer(std::mem::take(&mut self.buf));
         self.out.release();
         self.io.release_idle_buffers();
     }
@@ -175,6 +182,8 @@ impl Wire {
 
 impl Drop for Wire {
     fn drop(&mut self) {
-        self.worker.give_back_buffer(std::mem::take(&mut self.buf));
+        self.worker
+            .thread
+            .give_back_buffer(std::mem::take(&mut self.buf));
     }
 }

@@ -1,0 +1,695 @@
+//! The process: start-up, then the control thread's life, turning signals
+//! into actions while the workers serve.
+//!
+//! Start-up: sockets handed over (by systemd, or by the process this one
+//! replaces) are taken, the other listeners bound, certificates and keys
+//! read; then privileges are dropped, workers started, the pid file written
+//! and readiness told (to systemd, and to the process being replaced).
+//!
+//! Signals: SIGTERM/SIGINT stop (no more accepting, in-flight responses
+//! finish up to the drain timeout); SIGHUP reloads the configuration
+//! (everything is built and checked here, off the request path, and only a
+//! complete new generation reaches the workers); SIGUSR1 reopens the log
+//! files; SIGUSR2 starts the new binary with the listening sockets and,
+//! once it serves, stops this process.
+
+mod listeners;
+mod pid_file;
+mod systemd;
+mod upgrade;
+
+pub use listeners::BindError;
+pub use pid_file::read as read_pid_file;
+
+use crate::access_log::AccessLogWriter;
+use crate::config::{
+    self, AccessLog, DocumentRoot, ListenerKey, Overrides, Report, Settings, Workers,
+};
+use crate::logging::ReopenableFile;
+use crate::metrics::{AllMetrics, ProcessMetrics, WorkerMetrics};
+use crate::static_files::Root;
+use crate::tls::{KtlsPolicy, TlsCarryOver};
+use crate::worker::{allowed_cpus, worker_main, Generation, WorkerParts};
+use listeners::{Inherited, ListenerSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tokio::sync::{mpsc, watch};
+
+/// A start-up failure, printed as one line before exiting with status 1.
+/// During a reload the same failures leave the running configuration in
+/// place.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Ktls(#[from] crate::tls::KtlsUnavailable),
+    #[error(transparent)]
+    Tls(#[from] crate::tls::TlsSetupError),
+    #[error(transparent)]
+    Bind(#[from] BindError),
+    #[error(transparent)]
+    Inherit(#[from] listeners::InheritError),
+    #[error(transparent)]
+    Privilege(#[from] crate::privileges::PrivilegeError),
+    #[error("cannot write the welcome page: {0}")]
+    WelcomePage(#[source] std::io::Error),
+    #[error("cannot open document root {}: {source}", path.display())]
+    Root {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    AccessLog(#[source] std::io::Error),
+    #[error("cannot start the admin listener: {0}")]
+    Admin(#[source] std::io::Error),
+    #[error("cannot write the pid file {}: {source}", path.display())]
+    PidFile {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot give the workers their sockets: {0}")]
+    Sockets(#[source] std::io::Error),
+    #[error("cannot start {what}: {source}")]
+    Thread {
+        what: &'static str,
+        source: std::io::Error,
+    },
+}
+
+/// Where the configuration comes from, read again at each reload.
+#[derive(Clone, Default)]
+pub struct ConfigSource {
+    pub path: Option<PathBuf>,
+    pub overrides: Overrides,
+}
+
+/// The configuration with every problem in it: syntax, schema, values, and
+/// the certificates it names (loaded here, so a key that does not match its
+/// certificate is reported with the rest rather than at the next start).
+pub fn load_configuration(source: &ConfigSource) -> (Settings, Report) {
+    let (settings, mut report) = config::load(source.path.as_deref(), &source.overrides);
+    let check = crate::tls::check_certificates(&settings);
+    for (pair, problem) in check.problems {
+        report.error(problem.config_key(pair), problem.to_string());
+    }
+    for (key, name) in check.uncovered {
+        report.warning(
+            key,
+            format!("\"{name}\" is not among the names of the site's certificates: clients will refuse it"),
+        );
+    }
+    (settings, report)
+}
+
+/// Runs the server until it stops (a signal, or a successor took over).
+/// `settings` come from `load_configuration(&source)` without errors;
+/// `error_log` is the log file opened by `crate::logging::init`.
+pub fn run(
+    settings: Settings,
+    source: ConfigSource,
+    error_log: Option<ReopenableFile>,
+) -> Result<(), StartError> {
+    // First, before any thread: descriptors named in the environment.
+    let mut inherited = Inherited::from_environment()?;
+    let account = crate::privileges::decide(settings.user.as_ref())?;
+    raise_open_file_limit();
+    let cpus = allowed_cpus();
+    let worker_count = match settings.workers {
+        Workers::Auto => cpus.len().max(1),
+        Workers::Count(n) => n,
+    };
+
+    let mut carry_over = TlsCarryOver::default();
+    let prepared = prepare(settings, &mut carry_over)?;
+    let listeners = ListenerSet::open(&prepared.settings.listeners, worker_count, &mut inherited)?;
+    for unused in inherited.leftovers() {
+        tracing::warn!(
+            "{unused}: socket received from {} is not a configured listener: closed",
+            inherited.from
+        );
+    }
+    for line in listeners.describe(&listeners.keys()) {
+        tracing::info!("listening on {line}");
+    }
+    let settings = prepared.settings.clone();
+    let access_log = match &settings.access_log {
+        AccessLog::Off => None,
+        AccessLog::File(path) => Some(AccessLogWriter::open(path).map_err(StartError::AccessLog)?),
+    };
+    let metrics = AllMetrics {
+        workers: (0..worker_count)
+            .map(|_| Arc::new(WorkerMetrics::default()))
+            .collect(),
+        process: Arc::new(ProcessMetrics::default()),
+    };
+    if let Some(addr) = settings.admin_listen {
+        let bound =
+            crate::metrics::serve_admin(addr, metrics.clone()).map_err(StartError::Admin)?;
+        tracing::info!("admin listening on http://{bound}/metrics");
+    }
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|source| StartError::Thread {
+            what: "the control thread",
+            source,
+        })?;
+    // Handlers are in place before any worker runs (and before the pid
+    // file names this process), so an early SIGTERM is a graceful stop
+    // and an early SIGHUP not the default kill.
+    let mut signals = runtime
+        .block_on(async { Signals::new() })
+        .map_err(|source| StartError::Thread {
+            what: "the signal handlers",
+            source,
+        })?;
+
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let mut control = Control {
+        invocation: upgrade::Invocation::current(),
+        source,
+        settings: settings.clone(),
+        listeners,
+        carry_over,
+        workers: Vec::new(),
+        worker_count,
+        metrics,
+        access_log,
+        error_log,
+        welcome_dirs: prepared.welcome_dirs.clone(),
+    };
+    // Each worker's first generation, its roots opened with the
+    // privileges the process started with.
+    let keys = control.listeners.keys();
+    let first: Vec<Generation> = (0..worker_count)
+        .map(|id| control.generation_for(id, &prepared, &keys, Vec::new()))
+        .collect::<Result<_, _>>()?;
+    let _pid_file =
+        match &settings.pid_file {
+            Some(path) => Some(pid_file::PidFile::write(path, account.as_ref()).map_err(
+                |source| StartError::PidFile {
+                    path: path.clone(),
+                    source,
+                },
+            )?),
+            None => None,
+        };
+
+    // Everything that needs the starting privileges is done: bound, read,
+    // opened.
+    if let Some(account) = &account {
+        for dir in &prepared.welcome_dirs {
+            let _ = chown_tree(dir, account);
+        }
+    }
+    match crate::privileges::drop_to(account.as_ref())? {
+        crate::privileges::Switched::To(a) => tracing::info!(
+            "serving as user {} (uid {}), group {} (gid {}){}",
+            a.name,
+            a.uid,
+            a.group,
+            a.gid,
+            if settings.user.is_none() {
+                " (started as root with no user configured)"
+            } else {
+                ""
+            }
+        ),
+        crate::privileges::Switched::StayedRoot => {
+            tracing::warn!("serving as root, as configured (user = \"root\")")
+        }
+        crate::privileges::Switched::Already => {}
+    }
+
+    let mut threads = Vec::new();
+    for (id, generation) in first.into_iter().enumerate() {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        sender
+            .send(generation)
+            .expect("the worker is not started yet");
+        let parts = WorkerParts {
+            id,
+            cpu: cpus.get(id % cpus.len().max(1)).copied(),
+            access_log: control.access_log.as_ref().map(|w| w.sender()),
+            shutdown: stop_rx.clone(),
+            metrics: control.metrics.workers[id].clone(),
+            generations: receiver,
+            drain: settings.timeouts.shutdown_drain,
+        };
+        let thread = std::thread::Builder::new()
+            .name(format!("worker-{id}"))
+            .spawn(move || worker_main(parts))
+            .map_err(|source| StartError::Thread {
+                what: "a worker thread",
+                source,
+            })?;
+        control.workers.push(sender);
+        threads.push(thread);
+    }
+    drop(stop_rx);
+    drop(prepared);
+    tracing::info!(
+        "tlsaccel {} started: {worker_count} workers, pid {}",
+        env!("CARGO_PKG_VERSION"),
+        std::process::id()
+    );
+    if let Some(fd) = inherited.ready_fd.take() {
+        // A binary upgrade: this process is now the service's main one.
+        systemd::notify(&format!("MAINPID={}\nREADY=1", std::process::id()));
+        upgrade::say_ready(fd);
+    } else {
+        systemd::notify("READY=1");
+    }
+
+    let drain = settings.timeouts.shutdown_drain;
+    runtime.block_on(async {
+        let why = control.serve_signals(&mut signals).await;
+        match why {
+            Stop::Signal(name) => {
+                systemd::notify("STOPPING=1");
+                tracing::info!("{name} received: no longer accepting; finishing in-flight responses (up to {drain:?})");
+            }
+            Stop::Replaced(pid) => tracing::info!(
+                "the new process (pid {pid}) serves: this one no longer accepts; finishing in-flight responses (up to {drain:?})"
+            ),
+        }
+        let _ = stop_tx.send(true);
+        let joined = tokio::task::spawn_blocking(move || {
+            for t in threads {
+                let _ = t.join();
+            }
+        });
+        tokio::select! {
+            _ = joined => {}
+            name = signals.stop() => {
+                tracing::warn!("{name} received again: exiting without waiting");
+                std::process::exit(1);
+            }
+        }
+    });
+    if let Some(w) = control.access_log.take() {
+        w.finish();
+    }
+    for dir in &control.welcome_dirs {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// A configuration made ready to serve: what every worker's generation is
+/// built from.
+struct Prepared {
+    settings: Arc<Settings>,
+    tls: Option<Arc<rustls::ServerConfig>>,
+    ktls: Option<Arc<KtlsPolicy>>,
+    /// Per site, its document root's path (None: no static files).
+    root_paths: Vec<Option<PathBuf>>,
+    /// Directories holding a generated welcome page.
+    welcome_dirs: Vec<PathBuf>,
+}
+
+/// Reads the certificates and keys, decides kernel TLS, and checks each
+/// site's root. The same at start and at each reload.
+fn prepare(settings: Settings, carry_over: &mut TlsCarryOver) -> Result<Prepared, StartError> {
+    let settings = Arc::new(settings);
+    let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
+        let ktls = crate::tls::decide_policy(&settings.tls)?.map(Arc::new);
+        let built = crate::tls::build_server_config(&settings, ktls.is_some(), carry_over)?;
+        if built.self_signed {
+            tracing::info!("no certificate configured: generated a self-signed one for localhost (clients will not trust it; configure tls.certificate)");
+        }
+        for summary in &built.certificates {
+            if summary.expired() {
+                tracing::warn!("certificate {summary}: EXPIRED, clients will refuse it");
+            } else {
+                tracing::info!("certificate {summary}");
+            }
+        }
+        if !settings.tls.ticket_key_files.is_empty() {
+            tracing::info!(
+                "session tickets: {} key(s) from tls.ticket_key_files, the first encrypting",
+                settings.tls.ticket_key_files.len()
+            );
+        }
+        (Some(built.config), ktls)
+    } else {
+        (None, None)
+    };
+
+    let mut welcome_dirs = Vec::new();
+    let mut root_paths = Vec::new();
+    for site in &settings.sites {
+        let names = if site.names.is_empty() {
+            String::from("default site")
+        } else {
+            format!("site {}", site.names.join(" "))
+        };
+        let path = match &site.root {
+            DocumentRoot::Directory(dir) => {
+                let shown = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
+                tracing::info!(
+                    "{names}: serving static files from {} (index file {})",
+                    shown.display(),
+                    site.index
+                );
+                Some(dir.clone())
+            }
+            DocumentRoot::Welcome => {
+                let dir = write_welcome_page(&site.index).map_err(StartError::WelcomePage)?;
+                tracing::info!(
+                    "no document root and no ./public directory: serving the built-in welcome page"
+                );
+                welcome_dirs.push(dir.clone());
+                Some(dir)
+            }
+            DocumentRoot::None => {
+                tracing::info!("{names}: no static files (routes only)");
+                None
+            }
+        };
+        root_paths.push(path);
+    }
+    // Each worker opens its own; opening them here first reports a root
+    // that cannot be opened before anything changes.
+    open_roots(&root_paths)?;
+    Ok(Prepared {
+        settings,
+        tls,
+        ktls,
+        root_paths,
+        welcome_dirs,
+    })
+}
+
+fn open_roots(paths: &[Option<PathBuf>]) -> Result<Vec<Option<Root>>, StartError> {
+    paths
+        .iter()
+        .map(|path| match path {
+            Some(path) => Root::open(path)
+                .map(Some)
+                .map_err(|source| StartError::Root {
+                    path: path.clone(),
+                    source,
+                }),
+            None => Ok(None),
+        })
+        .collect()
+}
+
+/// Why the control loop ended.
+enum Stop {
+    Signal(&'static str),
+    /// A binary upgrade: the new process (this pid) serves.
+    Replaced(u32),
+}
+
+/// The control thread's state.
+struct Control {
+    invocation: upgrade::Invocation,
+    source: ConfigSource,
+    /// The configuration serving now.
+    settings: Arc<Settings>,
+    listeners: ListenerSet,
+    carry_over: TlsCarryOver,
+    /// Each worker's inbox of generations.
+    workers: Vec<mpsc::UnboundedSender<Generation>>,
+    worker_count: usize,
+    metrics: AllMetrics,
+    access_log: Option<AccessLogWriter>,
+    error_log: Option<ReopenableFile>,
+    welcome_dirs: Vec<PathBuf>,
+}
+
+impl Control {
+    /// Worker `id`'s generation of `prepared`, with sockets for the
+    /// listeners `opened` and `closed` ones to drop.
+    fn generation_for(
+        &self,
+        id: usize,
+        prepared: &Prepared,
+        opened: &[ListenerKey],
+        closed: Vec<ListenerKey>,
+    ) -> Result<Generation, StartError> {
+        Ok(Generation {
+            settings: prepared.settings.clone(),
+            tls: prepared.tls.clone(),
+            ktls: prepared.ktls.clone(),
+            roots: open_roots(&prepared.root_paths)?,
+            https_port: self.listeners.https_port(),
+            opened: self
+                .listeners
+                .for_worker(id, opened)
+                .map_err(StartError::Sockets)?,
+            closed,
+        })
+    }
+
+    /// Handles signals until one stops the process.
+    async fn serve_signals(&mut self, signals: &mut Signals) -> Stop {
+        loop {
+            match signals.next().await {
+                Signal::Stop(name) => return Stop::Signal(name),
+                Signal::Reload => {
+                    systemd::reloading();
+                    self.reload();
+                    systemd::notify("READY=1");
+                }
+                Signal::ReopenLogs => self.reopen_logs(),
+                Signal::Upgrade => {
+                    let started = upgrade::start(&self.invocation, &self.listeners);
+                    let successor = match started {
+                        Ok(s) => s,
+                        Err(e) => {
+                            tracing::error!("binary upgrade (SIGUSR2) failed: {e}; still serving");
+                            continue;
+                        }
+                    };
+                    tracing::info!(
+                        "binary upgrade (SIGUSR2): started {} as pid {}; waiting for it to serve",
+                        self.invocation.program.display(),
+                        successor.pid()
+                    );
+                    let waited = tokio::task::spawn_blocking(move || {
+                        successor.wait_until_serving(upgrade::START_TIMEOUT)
+                    });
+                    match waited.await {
+                        Ok(Ok(pid)) => return Stop::Replaced(pid),
+                        Ok(Err(e)) => {
+                            tracing::error!("binary upgrade (SIGUSR2) failed: {e}; still serving")
+                        }
+                        Err(e) => {
+                            tracing::error!("binary upgrade (SIGUSR2) failed: {e}; still serving")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// SIGHUP: the configuration read again and, if all of it is good,
+    /// in use for new connections and exchanges.
+    fn reload(&mut self) {
+        tracing::info!("SIGHUP received: reloading the configuration");
+        match self.try_reload() {
+            Ok(summary) => {
+                WorkerMetrics::add(&self.metrics.process.reloads_ok, 1);
+                tracing::info!("reloaded: {summary}");
+            }
+            Err(errors) => {
+                WorkerMetrics::add(&self.metrics.process.reloads_failed, 1);
+                for e in &errors {
+                    tracing::error!("reload: {e}");
+                }
+                tracing::error!(
+                    "reload failed ({} error{}): still serving the previous configuration",
+                    errors.len(),
+                    if errors.len() == 1 { "" } else { "s" }
+                );
+            }
+        }
+    }
+
+    fn try_reload(&mut self) -> Result<String, Vec<String>> {
+        let (mut settings, report) = load_configuration(&self.source);
+        for w in report.warnings() {
+            tracing::warn!("reload: {w}");
+        }
+        if report.has_errors() {
+            return Err(report.errors().map(|e| e.to_string()).collect());
+        }
+        for key in keep_restart_only(&mut settings, &self.settings) {
+            tracing::warn!("reload: {key} changed: takes effect at the next start or binary upgrade (SIGUSR2), not on reload");
+        }
+        let one = |e: StartError| vec![e.to_string()];
+        let prepared = prepare(settings, &mut self.carry_over).map_err(one)?;
+        let changes = self
+            .listeners
+            .reconcile(&prepared.settings.listeners)
+            .map_err(|e| one(e.into()))?;
+        for line in self.listeners.describe(&changes.opened) {
+            tracing::info!("listening on {line}");
+        }
+        for key in &changes.closed {
+            tracing::info!("{key}: no longer listening (its connections finish)");
+        }
+        for id in 0..self.worker_count {
+            let generation = self
+                .generation_for(id, &prepared, &changes.opened, changes.closed.clone())
+                .map_err(one)?;
+            // A worker that has stopped takes no more generations.
+            let _ = self.workers[id].send(generation);
+        }
+        for dir in &prepared.welcome_dirs {
+            if !self.welcome_dirs.contains(dir) {
+                self.welcome_dirs.push(dir.clone());
+            }
+        }
+        self.settings = prepared.settings.clone();
+        let s = &self.settings;
+        Ok(format!(
+            "{} site{}, {} listener{}, {} upstream group{}",
+            s.sites.len(),
+            if s.sites.len() == 1 { "" } else { "s" },
+            s.listeners.len(),
+            if s.listeners.len() == 1 { "" } else { "s" },
+            s.upstreams.len(),
+            if s.upstreams.len() == 1 { "" } else { "s" },
+        ))
+    }
+
+    /// SIGUSR1: the error and access logs reopened at their paths.
+    fn reopen_logs(&self) {
+        if let Some(file) = &self.error_log {
+            match file.reopen() {
+                Ok(()) => tracing::info!("SIGUSR1 received: reopened the log files"),
+                Err(e) => {
+                    tracing::error!(error = %e, "SIGUSR1: cannot reopen {}; still writing to the old file", file.path().display())
+                }
+            }
+        } else if self.access_log.is_some() {
+            tracing::info!("SIGUSR1 received: reopening the access log");
+        } else {
+            tracing::info!("SIGUSR1 received: no log file to reopen (logging to standard error, access log off)");
+        }
+        if let Some(w) = &self.access_log {
+            w.reopen();
+        }
+    }
+}
+
+/// Puts back what a reload cannot change, and names each such key whose
+/// new value differs.
+fn keep_restart_only(new: &mut Settings, running: &Settings) -> Vec<&'static str> {
+    let mut changed = Vec::new();
+    macro_rules! keep {
+        ($($field:ident => $key:literal),*) => {$(
+            if new.$field != running.$field {
+                changed.push($key);
+                new.$field = running.$field.clone();
+            }
+        )*};
+    }
+    keep!(
+        workers => "workers",
+        admin_listen => "admin.listen",
+        access_log => "log.access_log",
+        error_log => "log.error_log",
+        log_level => "log.level",
+        pid_file => "pid_file",
+        user => "user"
+    );
+    changed
+}
+
+/// What a signal asks for.
+enum Signal {
+    Stop(&'static str),
+    Reload,
+    ReopenLogs,
+    Upgrade,
+}
+
+struct Signals {
+    term: tokio::signal::unix::Signal,
+    int: tokio::signal::unix::Signal,
+    hup: tokio::signal::unix::Signal,
+    usr1: tokio::signal::unix::Signal,
+    usr2: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn new() -> std::io::Result<Signals> {
+        use tokio::signal::unix::{signal, SignalKind};
+        Ok(Signals {
+            term: signal(SignalKind::terminate())?,
+            int: signal(SignalKind::interrupt())?,
+            hup: signal(SignalKind::hangup())?,
+            usr1: signal(SignalKind::user_defined1())?,
+            usr2: signal(SignalKind::user_defined2())?,
+        })
+    }
+
+    async fn next(&mut self) -> Signal {
+        tokio::select! {
+            _ = self.term.recv() => Signal::Stop("SIGTERM"),
+            _ = self.int.recv() => Signal::Stop("SIGINT"),
+            _ = self.hup.recv() => Signal::Reload,
+            _ = self.usr1.recv() => Signal::ReopenLogs,
+            _ = self.usr2.recv() => Signal::Upgrade,
+        }
+    }
+
+    async fn stop(&mut self) -> &'static str {
+        tokio::select! {
+            _ = self.term.recv() => "SIGTERM",
+            _ = self.int.recv() => "SIGINT",
+        }
+    }
+}
+
+/// Sends SIGHUP to the process a pid file names (`tlsaccel reload`).
+pub fn signal_pid_file(path: &Path, signal: rustix::process::Signal) -> Result<u32, String> {
+    let pid = read_pid_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let target = rustix::process::Pid::from_raw(pid as i32)
+        .ok_or_else(|| format!("{}: pid {pid} is not valid", path.display()))?;
+    rustix::process::kill_process(target, signal)
+        .map_err(|e| format!("cannot signal pid {pid} (from {}): {e}", path.display()))?;
+    Ok(pid)
+}
+
+const WELCOME_PAGE: &str = include_str!("welcome.html");
+
+/// Raises the soft open-file limit to the hard limit: every connection and
+/// cached file is a descriptor.
+fn raise_open_file_limit() {
+    use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+    let lim = getrlimit(Resource::Nofile);
+    if lim.current < lim.maximum || (lim.current.is_some() && lim.maximum.is_none()) {
+        let wanted = Rlimit {
+            current: lim.maximum,
+            maximum: lim.maximum,
+        };
+        if setrlimit(Resource::Nofile, wanted).is_err() {
+            tracing::warn!("cannot raise the open-file limit from {:?}", lim.current);
+        }
+    }
+    tracing::debug!(limit = ?getrlimit(Resource::Nofile).current, "open-file limit");
+}
+
+fn write_welcome_page(index: &str) -> std::io::Result<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("tlsaccel-welcome-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join(index), WELCOME_PAGE)?;
+    Ok(dir)
+}
+
+/// Gives a directory the server wrote as root (the welcome page) to the
+/// account it will serve as, so it can remove it at exit.
+fn chown_tree(dir: &Path, account: &crate::privileges::Account) -> std::io::Result<()> {
+    std::os::unix::fs::chown(dir, Some(account.uid), Some(account.gid))?;
+    for entry in std::fs::read_dir(dir)? {
+        std::os::unix::fs::chown(entry?.path(), Some(account.uid), Some(account.gid))?;
+    }
+    Ok(())
+}
