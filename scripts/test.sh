@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
-for tool in curl:curl openssl:openssl; do
+# wrk loads the server while it reloads and upgrades; systemd-socket-activate
+# passes sockets as systemd does; logrotate runs dist/logrotate.
+for tool in curl:curl openssl:openssl wrk:wrk systemd-socket-activate:systemd logrotate:logrotate; do
   command -v "${tool%%:*}" >/dev/null || need_apt+=("${tool##*:}")
 done
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)

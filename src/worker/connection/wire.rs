@@ -127,15 +127,16 @@ impl Wire {
         // A client that sends its next request soon (a page's assets, a load
         // test) is read at once, with the buffers it has (every read path
         // is cancel-safe, so the read can be abandoned when the wait ends).
+        // Shutdown does not cut this short: such a client may have its
+        // next request on the way, and closing now would fail it; it gets
+        // its answer, with `Connection: close`.
         let release_at = (Instant::now() + IDLE_RELEASE_AFTER).min(deadline);
-        tokio::select! {
-            r = timeout_at(release_at, self.read_more()) => match r {
-                Ok(Ok(0)) => return Err(End::Done),
-                Ok(Ok(_)) => return Ok(()),
-                Ok(Err(e)) => return Err(End::read_failed("read", e)),
-                Err(_) => {}
-            },
-            _ = shutdown.wait_for(|stop| *stop) => return Err(End::Done),
+        match timeout_at(release_at, self.read_more()).await {
+            Ok(Ok(0)) => return Err(End::Done),
+            Ok(Ok(_)) => return Ok(()),
+            Ok(Err(e)) => return Err(End::read_failed("read", e)),
+            Err(_) if *shutdown.borrow() => return Err(End::Done),
+            Err(_) => {}
         }
         // A quiet one gives its buffers back and waits holding none, so
         // thousands of idle keep-alive connections cost little more than
