@@ -443,6 +443,63 @@ fn adopt(
 mod tests {
     use super::*;
 
+    fn listener(address: &str, tls: bool) -> Listener {
+        Listener {
+            address: address.parse().unwrap(),
+            tls,
+            backlog: 16,
+            proxy_protocol: None,
+            redirect_to_https: false,
+        }
+    }
+
+    #[test]
+    fn reconcile_keeps_unchanged_sockets_binds_new_and_closes_removed() {
+        // Two port-0 listeners at one address are two listeners.
+        let first = vec![
+            listener("127.0.0.1:0", true),
+            listener("127.0.0.1:0", false),
+        ];
+        let mut set = ListenerSet::open(&first, 2, &mut Inherited::default()).unwrap();
+        let keys = set.keys();
+        assert_eq!(keys.len(), 2);
+        assert_eq!(keys[1].to_string(), "127.0.0.1:0#1");
+        assert_eq!(keys[1].to_string().parse::<ListenerKey>().unwrap(), keys[1]);
+        let tls_port = set.https_port().unwrap();
+        let mine = set.for_worker(1, &keys).unwrap();
+        assert_eq!(mine.len(), 2);
+        assert_eq!(mine[0].1.local_addr().unwrap().port(), tls_port);
+
+        // The plain one removed, another added: the TLS one keeps its port.
+        let second = vec![listener("127.0.0.1:0", true), listener("[::1]:0", false)];
+        let changes = set.reconcile(&second).unwrap();
+        assert_eq!(changes.closed, vec![keys[1]]);
+        assert_eq!(changes.opened.len(), 1);
+        assert_eq!(changes.opened[0].address, "[::1]:0".parse().unwrap());
+        assert_eq!(set.https_port(), Some(tls_port));
+        assert_eq!(set.keys()[0], keys[0]);
+
+        // A new address that cannot be bound changes nothing.
+        let taken = set.for_worker(0, &changes.opened).unwrap()[0]
+            .1
+            .local_addr()
+            .unwrap();
+        let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let third = vec![
+            listener("127.0.0.1:0", true),
+            listener(&busy.local_addr().unwrap().to_string(), false),
+        ];
+        assert!(set.reconcile(&third).is_err());
+        assert_eq!(set.keys().len(), 2);
+        assert_eq!(
+            set.for_worker(0, &set.keys()).unwrap()[1]
+                .1
+                .local_addr()
+                .unwrap(),
+            taken
+        );
+    }
+
     #[test]
     fn port_in_use_is_reported_even_with_reuseport() {
         let l = Listener {

@@ -473,15 +473,17 @@ impl Control {
                     let waited = tokio::task::spawn_blocking(move || {
                         successor.wait_until_serving(upgrade::START_TIMEOUT)
                     });
-                    match waited.await {
-                        Ok(Ok(pid)) => return Stop::Replaced(pid),
-                        Ok(Err(e)) => {
-                            tracing::error!("binary upgrade (SIGUSR2) failed: {e}; still serving")
-                        }
-                        Err(e) => {
-                            tracing::error!("binary upgrade (SIGUSR2) failed: {e}; still serving")
-                        }
-                    }
+                    let failure = tokio::select! {
+                        waited = waited => match waited {
+                            Ok(Ok(pid)) => return Stop::Replaced(pid),
+                            Ok(Err(e)) => e.to_string(),
+                            Err(e) => e.to_string(),
+                        },
+                        // Asked to stop meanwhile: stop; the new process,
+                        // if it comes up, serves on the same sockets.
+                        name = signals.stop() => return Stop::Signal(name),
+                    };
+                    tracing::error!("binary upgrade (SIGUSR2) failed: {failure}; still serving");
                 }
             }
         }
