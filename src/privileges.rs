@@ -23,36 +23,18 @@ pub fn lookup_user(name: &str) -> io::Result<Option<Account>> {
     let Ok(c_name) = CString::new(name) else {
         return Ok(None);
     };
-    let mut buf = vec![0u8; 16 * 1024];
-    // SAFETY: all-zero bytes are a valid `passwd` (null pointers, zero ids);
-    // getpwnam_r fills it in.
-    let mut entry: libc::passwd = unsafe { std::mem::zeroed() };
-    let mut found: *mut libc::passwd = std::ptr::null_mut();
-    // SAFETY: every pointer is valid for the call: the name is
-    // NUL-terminated, `entry` and `found` are live locals, and `buf` is
-    // writable for the length given; the strings getpwnam_r stores in
-    // `entry` point into `buf`, which outlives their use below.
-    let rc = unsafe {
-        libc::getpwnam_r(
-            c_name.as_ptr(),
-            &mut entry,
-            buf.as_mut_ptr().cast(),
-            buf.len(),
-            &mut found,
-        )
-    };
-    if rc != 0 {
-        return Err(io::Error::from_raw_os_error(rc));
-    }
-    if found.is_null() {
-        return Ok(None);
-    }
-    let gid = entry.pw_gid;
-    let group = group_name(gid).unwrap_or_else(|| gid.to_string());
-    Ok(Some(Account {
+    let found = nss_lookup(
+        // SAFETY: the arguments are those `nss_lookup` documents, and the
+        // name is NUL-terminated.
+        |entry, buf, len, found| unsafe {
+            libc::getpwnam_r(c_name.as_ptr(), entry, buf, len, found)
+        },
+        |entry: &libc::passwd| (entry.pw_uid, entry.pw_gid),
+    )?;
+    Ok(found.map(|(uid, gid)| Account {
         name: name.to_owned(),
-        uid: entry.pw_uid,
-        group,
+        uid,
+        group: group_name(gid).unwrap_or_else(|| gid.to_string()),
         gid,
     }))
 }
@@ -62,49 +44,48 @@ pub fn lookup_group(name: &str) -> io::Result<Option<u32>> {
     let Ok(c_name) = CString::new(name) else {
         return Ok(None);
     };
-    let mut buf = vec![0u8; 64 * 1024];
-    // SAFETY: all-zero bytes are a valid `group`; getgrnam_r fills it in.
-    let mut entry: libc::group = unsafe { std::mem::zeroed() };
-    let mut found: *mut libc::group = std::ptr::null_mut();
-    // SAFETY: as in `lookup_user`: valid, live pointers and a writable
-    // buffer of the stated length.
-    let rc = unsafe {
-        libc::getgrnam_r(
-            c_name.as_ptr(),
-            &mut entry,
-            buf.as_mut_ptr().cast(),
-            buf.len(),
-            &mut found,
-        )
-    };
-    if rc != 0 {
-        return Err(io::Error::from_raw_os_error(rc));
-    }
-    Ok((!found.is_null()).then_some(entry.gr_gid))
+    nss_lookup(
+        // SAFETY: as in `lookup_user`.
+        |entry, buf, len, found| unsafe {
+            libc::getgrnam_r(c_name.as_ptr(), entry, buf, len, found)
+        },
+        |entry: &libc::group| entry.gr_gid,
+    )
 }
 
 fn group_name(gid: u32) -> Option<String> {
+    nss_lookup(
+        // SAFETY: as in `lookup_user`.
+        |entry, buf, len, found| unsafe { libc::getgrgid_r(gid, entry, buf, len, found) },
+        |entry: &libc::group| {
+            // SAFETY: a found entry's gr_name points to a NUL-terminated
+            // string in the lookup's buffer, alive while `read` runs.
+            let name = unsafe { CStr::from_ptr(entry.gr_name) };
+            name.to_string_lossy().into_owned()
+        },
+    )
+    .ok()
+    .flatten()
+}
+
+/// Runs one of the reentrant NSS lookups (`getpwnam_r` and kin): `call`
+/// gets a zeroed entry, a buffer for its strings with the buffer's length,
+/// and where to say whether it found one; `read` takes what is needed from
+/// a found entry while the buffer is alive.
+fn nss_lookup<E, R>(
+    call: impl FnOnce(*mut E, *mut libc::c_char, usize, *mut *mut E) -> libc::c_int,
+    read: impl FnOnce(&E) -> R,
+) -> io::Result<Option<R>> {
     let mut buf = vec![0u8; 64 * 1024];
-    // SAFETY: all-zero bytes are a valid `group`; getgrgid_r fills it in.
-    let mut entry: libc::group = unsafe { std::mem::zeroed() };
-    let mut found: *mut libc::group = std::ptr::null_mut();
-    // SAFETY: as in `lookup_user`.
-    let rc = unsafe {
-        libc::getgrgid_r(
-            gid,
-            &mut entry,
-            buf.as_mut_ptr().cast(),
-            buf.len(),
-            &mut found,
-        )
-    };
-    if rc != 0 || found.is_null() {
-        return None;
+    // SAFETY: `E` is a C struct of integers and pointers (passwd, group),
+    // for which all-zero bytes are a valid value; the lookup fills it in.
+    let mut entry: E = unsafe { std::mem::zeroed() };
+    let mut found: *mut E = std::ptr::null_mut();
+    let rc = call(&mut entry, buf.as_mut_ptr().cast(), buf.len(), &mut found);
+    if rc != 0 {
+        return Err(io::Error::from_raw_os_error(rc));
     }
-    // SAFETY: on success gr_name points to a NUL-terminated string in
-    // `buf`, alive here.
-    let name = unsafe { CStr::from_ptr(entry.gr_name) };
-    Some(name.to_string_lossy().into_owned())
+    Ok((!found.is_null()).then(|| read(&entry)))
 }
 
 /// Why the server will not start as the account it has.

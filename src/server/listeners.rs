@@ -409,17 +409,7 @@ impl ListenerSet {
 }
 
 fn bind(listener: &Listener, key: ListenerKey, workers: usize) -> Result<Bound, BindError> {
-    let sockets = bind_group(listener, workers)?;
-    let local = sockets[0].local_addr().map_err(|source| BindError {
-        addr: listener.address,
-        source,
-    })?;
-    Ok(Bound {
-        key,
-        listener: listener.clone(),
-        local,
-        sockets,
-    })
+    adopt(listener, key, bind_group(listener, workers)?)
 }
 
 fn adopt(
