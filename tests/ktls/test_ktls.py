@@ -388,3 +388,68 @@ def test_two_sites_with_their_certificates_over_ktls(start, kroot, site_certs, t
     assert m['tlsaccel_ktls_offloaded_total{direction="tx"}'] == 3
     assert m['tlsaccel_sendfile_bytes_total{transport="ktls"}'] == BIG + len("site b\n")
     assert m['tlsaccel_requests_total{site="a.test"}'] == 1 and m['tlsaccel_requests_total{site="b.test"}'] == 2
+
+
+def test_reload_and_binary_upgrade_over_ktls(start, kroot, certs, tmp_path):
+    """A reload reaches a kTLS connection's next request; a binary upgrade
+    hands the sockets to a new process that offloads as well."""
+    import shutil
+    import signal
+    binary = tmp_path / "tlsaccel"
+    shutil.copy(BINARY, binary)
+    pid_file = tmp_path / "tlsaccel.pid"
+    base = (f'pid_file = "{pid_file}"\n[[listener]]\naddress = "127.0.0.1:0"\n[tls]\nktls = "on"\n'
+            f'certificate = [{{ cert = "{certs}/ecdsa.pem", key = "{certs}/ecdsa.key" }}]\n'
+            f'[static]\nroot = "{kroot}"\n[admin]\nlisten = "127.0.0.1:0"\n')
+    cfg = tmp_path / "t.toml"
+    cfg.write_text(base)
+    s = start("serve", "--config", str(cfg))
+    kept = connect(s)
+    reader = Reader(kept)
+    kept.sendall(b"GET /f1.bin HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    assert "x-reloaded" not in reader.response()[1]
+    cfg.write_text(base + '[[site]]\nnames = ["localhost"]\n'
+                   f'root = "{kroot}"\nheaders = {{ "X-Reloaded" = "yes" }}\n')
+    s.proc.send_signal(signal.SIGHUP)
+    deadline = time.monotonic() + 20
+    while "reloaded:" not in s.log_text() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    kept.sendall(b"GET /f1.bin HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    assert reader.response()[1].get("x-reloaded") == "yes"
+    assert s.metrics()['tlsaccel_ktls_offloaded_total{direction="tx"}'] == 1
+    kept.close()
+
+    # The upgrade: the old process (a copy of the binary, so the path is
+    # ours) starts the same file, which takes over the kTLS listener.
+    s.proc.terminate()
+    assert s.proc.wait(30) == 0
+    log = open(tmp_path / "upgrade.log", "wb")
+    old = subprocess.Popen([str(binary), "serve", "--config", str(cfg), "--user", "root"],
+                           stdout=log, stderr=subprocess.STDOUT)
+    new_pid = None
+    try:
+        deadline = time.monotonic() + 20
+        while not (pid_file.exists() and pid_file.read_text() == f"{old.pid}\n"):
+            assert time.monotonic() < deadline, (tmp_path / "upgrade.log").read_text()
+            time.sleep(0.05)
+        port = re.search(r"listening on https://127\.0\.0\.1:(\d+)", (tmp_path / "upgrade.log").read_text()).group(1)
+        old.send_signal(signal.SIGUSR2)
+        assert old.wait(30) == 0
+        new_pid = int(pid_file.read_text())
+        text = (tmp_path / "upgrade.log").read_text()
+        assert "using 2 socket(s) from the previous process" in text, text
+        assert text.count("kTLS: offloading TX and RX") == 2, text
+        out = tmp_path / "big"
+        curl("-k", "-o", str(out), f"https://127.0.0.1:{port}/big.bin")
+        assert sha256_file(out) == sha256_file(kroot / "big.bin")
+    finally:
+        if old.poll() is None:
+            old.kill()
+        if new_pid:
+            os.kill(new_pid, signal.SIGTERM)
+            deadline = time.monotonic() + 30
+            while os.path.exists(f"/proc/{new_pid}") and time.monotonic() < deadline:
+                if "zombie" in open(f"/proc/{new_pid}/status").read():
+                    break
+                time.sleep(0.05)
+        log.close()
