@@ -287,44 +287,65 @@ impl ListenerSet {
         Ok(set)
     }
 
-    /// Makes the set match `listeners`: unchanged addresses keep their
-    /// sockets, new ones are bound, removed ones are closed. Nothing
-    /// changes if any new address cannot be bound.
-    pub fn reconcile(&mut self, listeners: &[Listener]) -> Result<ListenerChanges, BindError> {
+    /// The set that matches `listeners`, and what differs from this one:
+    /// unchanged listeners keep their sockets (the same kernel sockets),
+    /// new ones are bound. This set is left as it is, so a reload that
+    /// fails later changes nothing; replacing it with the new one closes
+    /// the removed listeners' sockets.
+    pub fn reconciled(
+        &self,
+        listeners: &[Listener],
+    ) -> Result<(ListenerSet, ListenerChanges), BindError> {
         let keys = listener_keys(listeners);
-        let mut fresh = Vec::new();
-        for (l, key) in listeners.iter().zip(&keys) {
-            if !self.entries.iter().any(|e| e.key == *key) {
-                fresh.push(bind(l, *key, self.workers)?);
-            }
-        }
         let mut changes = ListenerChanges::default();
-        let mut kept = Vec::new();
-        for mut entry in std::mem::take(&mut self.entries) {
-            match keys.iter().position(|k| *k == entry.key) {
-                Some(i) => {
-                    let l = &listeners[i];
-                    if l.backlog != entry.listener.backlog {
-                        for s in &entry.sockets {
+        let mut entries = Vec::new();
+        for (l, key) in listeners.iter().zip(&keys) {
+            let entry = match self.entries.iter().find(|e| e.key == *key) {
+                Some(e) => {
+                    let failed = |source| BindError {
+                        addr: l.address,
+                        source,
+                    };
+                    let sockets = e
+                        .sockets
+                        .iter()
+                        .map(TcpListener::try_clone)
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(failed)?;
+                    if l.backlog != e.listener.backlog {
+                        for s in &sockets {
                             // A second listen() on a listening socket only
                             // changes its backlog.
-                            if let Err(e) = rustix::net::listen(s, l.backlog) {
-                                tracing::warn!(address = %l.address, error = %e, "cannot change the backlog");
-                            }
+                            rustix::net::listen(s, l.backlog).map_err(|e| failed(e.into()))?;
                         }
                     }
-                    entry.listener = l.clone();
-                    kept.push(entry);
+                    adopt(l, *key, sockets)?
                 }
-                None => changes.closed.push(entry.key),
-            }
+                None => {
+                    changes.opened.push(*key);
+                    bind(l, *key, self.workers)?
+                }
+            };
+            entries.push(entry);
         }
-        changes.opened = fresh.iter().map(|e| e.key).collect();
-        kept.extend(fresh);
-        // In configuration order, so "the first TLS listener" stays true.
-        kept.sort_by_key(|e| keys.iter().position(|k| *k == e.key));
-        self.entries = kept;
-        Ok(changes)
+        changes.closed = self
+            .entries
+            .iter()
+            .map(|e| e.key)
+            .filter(|k| !keys.contains(k))
+            .collect();
+        let set = ListenerSet {
+            entries,
+            workers: self.workers,
+        };
+        Ok((set, changes))
+    }
+
+    /// Closes this process's copies of every socket (workers close theirs
+    /// as they stop), so clients are refused rather than left waiting in a
+    /// backlog nobody accepts from.
+    pub fn close_all(&mut self) {
+        self.entries.clear();
     }
 
     /// Worker `worker`'s sockets for the listeners `keys`: its own when
@@ -462,7 +483,8 @@ mod tests {
 
         // The plain one removed, another added: the TLS one keeps its port.
         let second = vec![listener("127.0.0.1:0", true), listener("[::1]:0", false)];
-        let changes = set.reconcile(&second).unwrap();
+        let (next, changes) = set.reconciled(&second).unwrap();
+        set = next;
         assert_eq!(changes.closed, vec![keys[1]]);
         assert_eq!(changes.opened.len(), 1);
         assert_eq!(changes.opened[0].address, "[::1]:0".parse().unwrap());
@@ -479,7 +501,7 @@ mod tests {
             listener("127.0.0.1:0", true),
             listener(&busy.local_addr().unwrap().to_string(), false),
         ];
-        assert!(set.reconcile(&third).is_err());
+        assert!(set.reconciled(&third).is_err());
         assert_eq!(set.keys().len(), 2);
         assert_eq!(
             set.for_worker(0, &set.keys()).unwrap()[1]

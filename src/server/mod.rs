@@ -182,7 +182,7 @@ pub fn run(
     // privileges the process started with.
     let keys = control.listeners.keys();
     let first: Vec<Generation> = (0..worker_count)
-        .map(|id| control.generation_for(id, &prepared, &keys, Vec::new()))
+        .map(|id| generation_for(id, &prepared, &control.listeners, &keys, &[]))
         .collect::<Result<_, _>>()?;
     let _pid_file =
         match &settings.pid_file {
@@ -274,6 +274,7 @@ pub fn run(
             ),
         }
         let _ = stop_tx.send(true);
+        control.listeners.close_all();
         let joined = tokio::task::spawn_blocking(move || {
             for t in threads {
                 let _ = t.join();
@@ -397,6 +398,29 @@ fn open_roots(paths: &[Option<PathBuf>]) -> Result<Vec<Option<Root>>, StartError
         .collect()
 }
 
+/// Worker `id`'s generation of `prepared`, with its sockets of the
+/// listeners `opened` and the `closed` ones to drop.
+fn generation_for(
+    id: usize,
+    prepared: &Prepared,
+    listeners: &ListenerSet,
+    opened: &[ListenerKey],
+    closed: &[ListenerKey],
+) -> Result<Generation, StartError> {
+    Ok(Generation {
+        settings: prepared.settings.clone(),
+        tls: prepared.tls.clone(),
+        ktls: prepared.ktls.clone(),
+        roots: open_roots(&prepared.root_paths)?,
+        https_port: listeners.https_port(),
+        opened: listeners
+            .for_worker(id, opened)
+            .map_err(StartError::Sockets)?,
+        closed: closed.to_vec(),
+        installed: None,
+    })
+}
+
 /// Why the control loop ended.
 enum Stop {
     Signal(&'static str),
@@ -422,29 +446,6 @@ struct Control {
 }
 
 impl Control {
-    /// Worker `id`'s generation of `prepared`, with sockets for the
-    /// listeners `opened` and `closed` ones to drop.
-    fn generation_for(
-        &self,
-        id: usize,
-        prepared: &Prepared,
-        opened: &[ListenerKey],
-        closed: Vec<ListenerKey>,
-    ) -> Result<Generation, StartError> {
-        Ok(Generation {
-            settings: prepared.settings.clone(),
-            tls: prepared.tls.clone(),
-            ktls: prepared.ktls.clone(),
-            roots: open_roots(&prepared.root_paths)?,
-            https_port: self.listeners.https_port(),
-            opened: self
-                .listeners
-                .for_worker(id, opened)
-                .map_err(StartError::Sockets)?,
-            closed,
-        })
-    }
-
     /// Handles signals until one stops the process.
     async fn serve_signals(&mut self, signals: &mut Signals) -> Stop {
         loop {
@@ -525,22 +526,45 @@ impl Control {
         }
         let one = |e: StartError| vec![e.to_string()];
         let prepared = prepare(settings, &mut self.carry_over).map_err(one)?;
-        let changes = self
+        let (listeners, changes) = self
             .listeners
-            .reconcile(&prepared.settings.listeners)
+            .reconciled(&prepared.settings.listeners)
             .map_err(|e| one(e.into()))?;
-        for line in self.listeners.describe(&changes.opened) {
+        // Every worker's part is built before any is sent: a failure here
+        // leaves all of them on the running configuration.
+        let (installed, acknowledged) = std::sync::mpsc::channel();
+        let generations = (0..self.worker_count)
+            .map(|id| {
+                let mut g =
+                    generation_for(id, &prepared, &listeners, &changes.opened, &changes.closed)?;
+                g.installed = Some(installed.clone());
+                Ok(g)
+            })
+            .collect::<Result<Vec<_>, StartError>>()
+            .map_err(one)?;
+        for line in listeners.describe(&changes.opened) {
             tracing::info!("listening on {line}");
         }
         for key in &changes.closed {
             tracing::info!("{key}: no longer listening (its connections finish)");
         }
-        for id in 0..self.worker_count {
-            let generation = self
-                .generation_for(id, &prepared, &changes.opened, changes.closed.clone())
-                .map_err(one)?;
+        for (inbox, generation) in self.workers.iter().zip(generations) {
             // A worker that has stopped takes no more generations.
-            let _ = self.workers[id].send(generation);
+            let _ = inbox.send(generation);
+        }
+        self.listeners = listeners;
+        // "Reloaded" once every worker uses it. Workers never block, so
+        // this takes an event-loop turn; the bound only guards the log.
+        drop(installed);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        for _ in 0..self.worker_count {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if acknowledged.recv_timeout(left).is_err() {
+                tracing::warn!(
+                    "reload: not every worker confirmed the new configuration within 5 s"
+                );
+                break;
+            }
         }
         for dir in &prepared.welcome_dirs {
             if !self.welcome_dirs.contains(dir) {

@@ -130,6 +130,9 @@ pub struct Generation {
     /// Listeners removed: their sockets close (connections accepted on
     /// them finish on their generation).
     pub closed: Vec<ListenerKey>,
+    /// Told once the generation is in use and the sockets of removed
+    /// listeners are closed.
+    pub installed: Option<std::sync::mpsc::Sender<()>>,
 }
 
 impl Worker {
@@ -274,6 +277,7 @@ pub fn worker_main(parts: WorkerParts) {
 /// close, the old generation's accept loops stop and the new one's start.
 fn install(thread: &Rc<WorkerThread>, mut generation: Generation) {
     let first = thread.current.borrow().is_none();
+    let generation_installed = generation.installed.take();
     {
         let mut sockets = thread.sockets.borrow_mut();
         sockets.retain(|(key, _)| !generation.closed.contains(key));
@@ -303,6 +307,13 @@ fn install(thread: &Rc<WorkerThread>, mut generation: Generation) {
     }
     if let Some(old) = thread.current.replace(Some(worker)) {
         old.retire.send_replace(true);
+    }
+    if let Some(installed) = generation_installed {
+        // Queued after the old accept loops the retirement woke: by the time
+        // this runs they have ended, and dropped removed listeners' sockets.
+        tokio::task::spawn_local(async move {
+            let _ = installed.send(());
+        });
     }
 }
 

@@ -66,6 +66,7 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
             https_port: None,
             opened: vec![(settings.listener_key(0), listener)],
             closed: Vec::new(),
+            installed: None,
             settings,
         })
         .unwrap();
