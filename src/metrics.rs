@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpListener};
+use std::net::TcpListener;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -256,21 +256,12 @@ pub fn render(all: &AllMetrics) -> String {
     out
 }
 
-/// Serves `GET /metrics` on a loopback address, from its own thread.
-pub fn serve_admin(addr: SocketAddr, metrics: AllMetrics) -> std::io::Result<SocketAddr> {
-    if !addr.ip().is_loopback() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            format!("admin.listen {addr}: the admin listener must be on a loopback address"),
-        ));
-    }
-    let listener = TcpListener::bind(addr).map_err(|e| {
-        std::io::Error::new(
-            e.kind(),
-            format!("cannot listen on admin address {addr}: {e}"),
-        )
-    })?;
-    let bound = listener.local_addr()?;
+/// Serves `GET /metrics` on `listener` (bound to a loopback address), from
+/// its own thread.
+pub fn serve_admin(listener: TcpListener, metrics: AllMetrics) -> std::io::Result<()> {
+    // Blocking accepts on a thread of its own (an inherited socket may
+    // come non-blocking).
+    listener.set_nonblocking(false)?;
     std::thread::Builder::new().name("admin".into()).spawn(move || {
         for stream in listener.incoming() {
             let Ok(mut stream) = stream else { continue };
@@ -296,7 +287,7 @@ pub fn serve_admin(addr: SocketAddr, metrics: AllMetrics) -> std::io::Result<Soc
             );
         }
     })?;
-    Ok(bound)
+    Ok(())
 }
 
 #[cfg(test)]

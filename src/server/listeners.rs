@@ -87,6 +87,8 @@ pub struct Inherited {
     sockets: Vec<(Option<ListenerKey>, SocketAddr, TcpListener)>,
     /// Who sent them, for the log: "systemd" or "the previous process".
     pub from: &'static str,
+    /// The previous process's admin (metrics) socket.
+    pub admin: Option<TcpListener>,
     /// Where to say "serving" to the process being replaced.
     pub ready_fd: Option<OwnedFd>,
 }
@@ -97,6 +99,8 @@ pub struct Inherited {
 pub const INHERIT_VAR: &str = "TLSACCEL_INHERIT_FDS";
 /// The pipe to write "ready" to once serving, during an upgrade.
 pub const READY_VAR: &str = "TLSACCEL_UPGRADE_READY_FD";
+/// The name of the admin listener's entry in `INHERIT_VAR`.
+const ADMIN: &str = "admin";
 
 /// Why an inherited descriptor cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -129,6 +133,11 @@ impl Inherited {
                     value: value.clone(),
                 };
                 let (configured, fds) = entry.rsplit_once('=').ok_or_else(malformed)?;
+                if configured == ADMIN {
+                    let fd = fds.parse().map_err(|_| malformed())?;
+                    inherited.admin = Some(listening_socket(claim(fd)?, fd)?.1);
+                    continue;
+                }
                 let configured: ListenerKey = configured.parse().map_err(|_| malformed())?;
                 for fd in fds.split(',') {
                     let fd = fd.parse().map_err(|_| malformed())?;
@@ -410,11 +419,17 @@ impl ListenerSet {
             .collect()
     }
 
-    /// Duplicates of every socket without close-on-exec, for the process
-    /// that replaces this one, with the value of `INHERIT_VAR` naming them.
-    pub fn for_successor(&self) -> io::Result<(Vec<OwnedFd>, String)> {
+    /// Duplicates of every socket (and of the admin listener's) without
+    /// close-on-exec, for the process that replaces this one, with the
+    /// value of `INHERIT_VAR` naming them.
+    pub fn for_successor(&self, admin: Option<&TcpListener>) -> io::Result<(Vec<OwnedFd>, String)> {
         let mut fds = Vec::new();
         let mut entries = Vec::new();
+        if let Some(admin) = admin {
+            let fd = rustix::io::dup(admin.as_fd())?;
+            entries.push(format!("{ADMIN}={}", fd.as_raw_fd()));
+            fds.push(fd);
+        }
         for e in &self.entries {
             let mut numbers = Vec::new();
             for s in &e.sockets {

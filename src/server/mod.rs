@@ -141,11 +141,25 @@ pub fn run(
             .collect(),
         process: Arc::new(ProcessMetrics::default()),
     };
-    if let Some(addr) = settings.admin_listen {
-        let bound =
-            crate::metrics::serve_admin(addr, metrics.clone()).map_err(StartError::Admin)?;
-        tracing::info!("admin listening on http://{bound}/metrics");
-    }
+    let admin = match settings.admin_listen {
+        Some(addr) => {
+            // The previous process's, if it listened where this one is
+            // configured to.
+            let same =
+                |s: &std::net::TcpListener| addr.port() == 0 || s.local_addr().ok() == Some(addr);
+            let socket = match inherited.admin.take().filter(same) {
+                Some(socket) => socket,
+                None => std::net::TcpListener::bind(addr)
+                    .map_err(|source| StartError::Bind(BindError { addr, source }))?,
+            };
+            let bound = socket.local_addr().map_err(StartError::Admin)?;
+            let kept = socket.try_clone().map_err(StartError::Admin)?;
+            crate::metrics::serve_admin(socket, metrics.clone()).map_err(StartError::Admin)?;
+            tracing::info!("admin listening on http://{bound}/metrics");
+            Some(kept)
+        }
+        None => None,
+    };
 
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -170,6 +184,7 @@ pub fn run(
         source,
         settings: settings.clone(),
         listeners,
+        admin,
         carry_over,
         workers: Vec::new(),
         worker_count,
@@ -435,6 +450,8 @@ struct Control {
     /// The configuration serving now.
     settings: Arc<Settings>,
     listeners: ListenerSet,
+    /// The admin listener, kept to hand to a successor.
+    admin: Option<std::net::TcpListener>,
     carry_over: TlsCarryOver,
     /// Each worker's inbox of generations.
     workers: Vec<mpsc::UnboundedSender<Generation>>,
@@ -458,7 +475,8 @@ impl Control {
                 }
                 Signal::ReopenLogs => self.reopen_logs(),
                 Signal::Upgrade => {
-                    let started = upgrade::start(&self.invocation, &self.listeners);
+                    let started =
+                        upgrade::start(&self.invocation, &self.listeners, self.admin.as_ref());
                     let successor = match started {
                         Ok(s) => s,
                         Err(e) => {

@@ -121,9 +121,16 @@ impl Successor {
     }
 }
 
-/// Starts the successor with every socket of `listeners`.
-pub fn start(invocation: &Invocation, listeners: &ListenerSet) -> Result<Successor, UpgradeError> {
-    let (sockets, names) = listeners.for_successor().map_err(UpgradeError::Sockets)?;
+/// Starts the successor with every socket of `listeners` and the admin
+/// listener.
+pub fn start(
+    invocation: &Invocation,
+    listeners: &ListenerSet,
+    admin: Option<&std::net::TcpListener>,
+) -> Result<Successor, UpgradeError> {
+    let (sockets, names) = listeners
+        .for_successor(admin)
+        .map_err(UpgradeError::Sockets)?;
     let (read, write) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)
         .map_err(|e| UpgradeError::Sockets(e.into()))?;
     // The successor's copy of the write end: dup() leaves close-on-exec

@@ -257,8 +257,10 @@ def copy_of_binary(tmp_path):
 
 def test_binary_upgrade_under_load_without_a_failed_request(docroot, tmp_path):
     two_certificates(tmp_path)
-    port = free_port()
+    port, admin = free_port(), free_port()
     cfg = config(tmp_path, docroot, port=port)
+    # A fixed admin port: the new process takes it over too.
+    cfg.write_text(cfg.read_text().replace('listen = "127.0.0.1:0"', f'listen = "127.0.0.1:{admin}"'))
     binary = copy_of_binary(tmp_path)
     pid_file = tmp_path / "tlsaccel.pid"
     log = open(tmp_path / "server.log", "wb")
@@ -287,6 +289,8 @@ def test_binary_upgrade_under_load_without_a_failed_request(docroot, tmp_path):
         assert f"the new process (pid {new_pid}) serves: this one no longer accepts" in text, text
         assert "using 2 socket(s) from the previous process" in text, text
         assert curl("-k", f"https://127.0.0.1:{port}/index.html").stdout == b"<h1>root index</h1>\n"
+        metrics = curl("-s", f"http://127.0.0.1:{admin}/metrics").stdout.decode()
+        assert 'tlsaccel_reloads_total{result="ok"} 0' in metrics
 
         # A new binary that cannot start: the serving one stays, and says why.
         broken = binary.with_name("broken")
