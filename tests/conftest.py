@@ -39,6 +39,16 @@ class Server:
         self.log_path = Path(cwd) / f"server-{time.monotonic_ns()}.log"
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen([str(BINARY), *args], cwd=cwd, stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        try:
+            self._wait_until_started()
+        except BaseException:
+            # Never leave a server behind that no test will stop.
+            if self.proc.poll() is None:
+                self.proc.kill()
+                self.proc.wait()
+            raise
+
+    def _wait_until_started(self):
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             text = self.log_text()
