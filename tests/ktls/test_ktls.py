@@ -439,9 +439,9 @@ def test_reload_and_binary_upgrade_over_ktls(start, kroot, certs, tmp_path):
         text = (tmp_path / "upgrade.log").read_text()
         assert "using 2 socket(s) from the previous process" in text, text
         assert text.count("kTLS: offloading TX and RX") == 2, text
-        out = tmp_path / "big"
-        curl("-k", "-o", str(out), f"https://127.0.0.1:{port}/big.bin")
-        assert sha256_file(out) == sha256_file(kroot / "big.bin")
+        out = tmp_path / "f1M"
+        curl("-k", "-o", str(out), f"https://127.0.0.1:{port}/f{1 << 20}.bin")
+        assert sha256_file(out) == sha256_file(kroot / f"f{1 << 20}.bin")
     finally:
         if old.poll() is None:
             old.kill()

@@ -271,11 +271,12 @@ impl Connection {
         let mut head_deadline = Some(Instant::now() + self.worker.settings.timeouts.request_header);
         loop {
             self.follow_reload();
-            let settings = self.worker.settings.clone();
+            let settings = &self.worker.settings;
             let limits = HeadLimits {
                 max_uri_bytes: settings.limits.max_uri_bytes,
                 max_header_bytes: settings.limits.max_header_bytes,
             };
+            let request_header = settings.timeouts.request_header;
             match parse_head(self.wire.input(), &limits, self.client) {
                 ParseOutcome::Complete(head) => {
                     head_deadline = None;
@@ -302,16 +303,12 @@ impl Connection {
                     let idle = self.wire.input().is_empty();
                     if idle && self.requests > 0 {
                         match self.wire.wait_for_next_request().await {
-                            Ok(()) => {
-                                head_deadline =
-                                    Some(Instant::now() + settings.timeouts.request_header)
-                            }
+                            Ok(()) => head_deadline = Some(Instant::now() + request_header),
                             Err(end) => return end,
                         }
                         continue;
                     }
-                    let deadline = *head_deadline
-                        .get_or_insert(Instant::now() + settings.timeouts.request_header);
+                    let deadline = *head_deadline.get_or_insert(Instant::now() + request_header);
                     match timeout_at(deadline, self.wire.read_more()).await {
                         Ok(Ok(0)) => return if idle { End::Done } else { End::ClientGone },
                         Ok(Ok(_)) => {}
