@@ -132,6 +132,11 @@ pub fn decide(configured: Option<&Account>) -> Result<Option<Account>, Privilege
     }
 }
 
+/// Whether `drop_to(account)` will change who the process is.
+pub fn will_switch(account: Option<&Account>) -> bool {
+    account.is_some_and(|a| a.uid != 0 && a.uid != rustix::process::geteuid().as_raw())
+}
+
 /// Becomes `account` for good (supplementary groups, then group, then
 /// user, so none can be taken back). Call before starting threads that
 /// serve; glibc applies it to every thread of the process anyway.

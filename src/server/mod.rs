@@ -199,16 +199,21 @@ pub fn run(
     let first: Vec<Generation> = (0..worker_count)
         .map(|id| generation_for(id, &prepared, &control.listeners, &keys, &[]))
         .collect::<Result<_, _>>()?;
-    let _pid_file =
-        match &settings.pid_file {
-            Some(path) => Some(pid_file::PidFile::write(path, account.as_ref()).map_err(
-                |source| StartError::PidFile {
-                    path: path.clone(),
-                    source,
-                },
-            )?),
-            None => None,
-        };
+    let write_pid_file = || match &settings.pid_file {
+        Some(path) => pid_file::PidFile::write(path, account.as_ref())
+            .map(Some)
+            .map_err(|source| StartError::PidFile {
+                path: path.clone(),
+                source,
+            }),
+        None => Ok(None),
+    };
+    // Written while still root when privileges are about to be dropped
+    // (its directory may be root's, like /run); otherwise only once the
+    // workers run, so a successor that fails to start never took the pid
+    // file from the process it was to replace.
+    let switching = crate::privileges::will_switch(account.as_ref());
+    let mut pid_file = if switching { write_pid_file()? } else { None };
 
     // Everything that needs the starting privileges is done: bound, read,
     // opened.
@@ -263,6 +268,10 @@ pub fn run(
     }
     drop(stop_rx);
     drop(prepared);
+    if !switching {
+        pid_file = write_pid_file()?;
+    }
+    let _pid_file = pid_file;
     tracing::info!(
         "tlsaccel {} started: {worker_count} workers, pid {}",
         env!("CARGO_PKG_VERSION"),
