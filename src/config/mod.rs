@@ -789,23 +789,25 @@ fn ticket_key_files(t: &file::TlsSection, report: &mut Report) -> Vec<PathBuf> {
             "session_tickets = false: no tickets to encrypt (remove one of the two)",
         );
     }
-    for (i, path) in t.ticket_key_files.iter().enumerate() {
-        let key = format!("tls.ticket_key_files[{i}]");
-        match crate::tls::ticket_keys::FileTicketKeys::load(std::slice::from_ref(path)) {
-            Ok(_) => warn_if_key_is_public(path, &key, report),
-            Err(errors) => {
-                for e in errors {
-                    report.error(key.clone(), e.to_string());
-                }
+    use crate::tls::ticket_keys::{FileTicketKeys, TicketKeyError};
+    let errors = FileTicketKeys::load(&t.ticket_key_files)
+        .err()
+        .unwrap_or_default();
+    for (i, e) in &errors {
+        match e {
+            // Each file alone is fine: two share a key name.
+            TicketKeyError::DuplicateName { .. } => {
+                report.error("tls.ticket_key_files", e.to_string())
             }
+            _ => report.error(format!("tls.ticket_key_files[{i}]"), e.to_string()),
         }
     }
-    if let Err(errors) = crate::tls::ticket_keys::FileTicketKeys::load(&t.ticket_key_files) {
-        // Each file alone is fine: two share a key name.
-        for e in errors {
-            if let crate::tls::ticket_keys::TicketKeyError::DuplicateName { .. } = e {
-                report.error("tls.ticket_key_files", e.to_string());
-            }
+    for (i, path) in t.ticket_key_files.iter().enumerate() {
+        let unusable = errors
+            .iter()
+            .any(|(j, e)| *j == i && !matches!(e, TicketKeyError::DuplicateName { .. }));
+        if !unusable {
+            warn_if_key_is_public(path, &format!("tls.ticket_key_files[{i}]"), report);
         }
     }
     t.ticket_key_files.clone()

@@ -334,8 +334,9 @@ struct Prepared {
     welcome_dirs: Vec<PathBuf>,
 }
 
-/// Reads the certificates and keys, decides kernel TLS, and checks each
-/// site's root. The same at start and at each reload.
+/// Reads the certificates and keys, decides kernel TLS, and names each
+/// site's root (opened per worker by `generation_for`, for every worker
+/// before any generation is used). The same at start and at each reload.
 fn prepare(settings: Settings, carry_over: &mut TlsCarryOver) -> Result<Prepared, StartError> {
     let settings = Arc::new(settings);
     let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
@@ -395,9 +396,6 @@ fn prepare(settings: Settings, carry_over: &mut TlsCarryOver) -> Result<Prepared
         };
         root_paths.push(path);
     }
-    // Each worker opens its own; opening them here first reports a root
-    // that cannot be opened before anything changes.
-    open_roots(&root_paths)?;
     Ok(Prepared {
         settings,
         tls,

@@ -297,7 +297,7 @@ impl TlsCarryOver {
         if !settings.ticket_key_files.is_empty() {
             return match ticket_keys::FileTicketKeys::load(&settings.ticket_key_files) {
                 Ok(keys) => Ok(Arc::new(keys)),
-                Err(mut errors) => Err(errors.remove(0).into()),
+                Err(mut errors) => Err(errors.remove(0).1.into()),
             };
         }
         match &self.memory_ticketer {

@@ -104,35 +104,35 @@ impl std::fmt::Debug for FileTicketKeys {
 }
 
 impl FileTicketKeys {
-    /// Reads every file; the first error of each file is reported.
-    pub fn load(paths: &[PathBuf]) -> Result<FileTicketKeys, Vec<TicketKeyError>> {
+    /// Reads every file; the first error of each file is reported, with
+    /// the file's index in `paths`.
+    pub fn load(paths: &[PathBuf]) -> Result<FileTicketKeys, Vec<(usize, TicketKeyError)>> {
         let mut keys: Vec<TicketKey> = Vec::new();
         // The file each key came from, for the duplicate-name error.
         let mut origins: Vec<&PathBuf> = Vec::new();
         let mut errors = Vec::new();
-        for path in paths {
+        for (i, path) in paths.iter().enumerate() {
             let bytes = match std::fs::read(path) {
                 Ok(b) => Zeroizing::new(b),
                 Err(source) => {
-                    errors.push(TicketKeyError::Read {
-                        path: path.clone(),
-                        source,
-                    });
+                    let path = path.clone();
+                    errors.push((i, TicketKeyError::Read { path, source }));
                     continue;
                 }
             };
             match TicketKey::parse(path, &bytes) {
                 Ok(key) => {
                     if let Some(j) = keys.iter().position(|k| k.name == key.name) {
-                        errors.push(TicketKeyError::DuplicateName {
+                        let duplicate = TicketKeyError::DuplicateName {
                             path: path.clone(),
                             other: origins[j].clone(),
-                        });
+                        };
+                        errors.push((i, duplicate));
                     }
                     keys.push(key);
                     origins.push(path);
                 }
-                Err(e) => errors.push(e),
+                Err(e) => errors.push((i, e)),
             }
         }
         if errors.is_empty() {
@@ -262,7 +262,9 @@ mod tests {
         let same_name = key_file(&d, "dup", &[2; 80]);
         let missing = d.join("missing");
         let errors = FileTicketKeys::load(&[short, a, same_name, missing]).unwrap_err();
-        let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        let files: Vec<usize> = errors.iter().map(|(i, _)| *i).collect();
+        assert_eq!(files, [0, 2, 3]);
+        let text: Vec<String> = errors.iter().map(|(_, e)| e.to_string()).collect();
         assert_eq!(text.len(), 3, "{text:?}");
         assert!(text[0].contains("32 bytes; expected 80"), "{text:?}");
         assert!(text[1].contains("key name"), "{text:?}");
