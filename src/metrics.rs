@@ -46,6 +46,16 @@ pub struct WorkerMetrics {
     /// Body bytes moved with splice() (kTLS clients), never in user space.
     pub proxy_bytes_spliced_down: AtomicU64,
     pub proxy_bytes_spliced_up: AtomicU64,
+    /// Switched connections (WebSockets) joined to a back end: open now,
+    /// and ever.
+    pub tunnels_open: AtomicU64,
+    pub tunnels_total: AtomicU64,
+    /// Bytes through tunnels, by direction, spliced (plain and kTLS
+    /// clients) or copied (user-space TLS clients).
+    pub tunnel_bytes_spliced_up: AtomicU64,
+    pub tunnel_bytes_spliced_down: AtomicU64,
+    pub tunnel_bytes_copied_up: AtomicU64,
+    pub tunnel_bytes_copied_down: AtomicU64,
 }
 
 impl WorkerMetrics {
@@ -111,11 +121,17 @@ pub fn render(all: &AllMetrics) -> String {
         );
     }
     let workers = &all.workers;
+    // Counters, except the `_open` gauges.
     let mut family =
         |name: &str, help: &str, get: &dyn Fn(&WorkerMetrics) -> Vec<(String, u64)>| {
+            let kind = if name.ends_with("_open") {
+                "gauge"
+            } else {
+                "counter"
+            };
             let _ = writeln!(
                 out,
-                "# HELP tlsaccel_{name} {help}\n# TYPE tlsaccel_{name} counter"
+                "# HELP tlsaccel_{name} {help}\n# TYPE tlsaccel_{name} {kind}"
             );
             for (i, w) in workers.iter().enumerate() {
                 for (labels, value) in get(w) {
@@ -251,6 +267,36 @@ pub fn render(all: &AllMetrics) -> String {
                     w.proxy_bytes_spliced_up.load(Relaxed),
                 ),
             ]
+        },
+    );
+    family(
+        "proxy_tunnels_open",
+        "Switched connections (WebSockets) joined to a back end now.",
+        &|w| one(&w.tunnels_open),
+    );
+    family(
+        "proxy_tunnels_total",
+        "Switched connections (WebSockets) joined to a back end.",
+        &|w| one(&w.tunnels_total),
+    );
+    family(
+        "proxy_tunnel_bytes_total",
+        "Bytes through switched connections, by direction and how.",
+        &|w| {
+            [
+                ("up", "spliced", &w.tunnel_bytes_spliced_up),
+                ("down", "spliced", &w.tunnel_bytes_spliced_down),
+                ("up", "copied", &w.tunnel_bytes_copied_up),
+                ("down", "copied", &w.tunnel_bytes_copied_down),
+            ]
+            .into_iter()
+            .map(|(direction, how, n)| {
+                (
+                    format!("direction=\"{direction}\",how=\"{how}\""),
+                    n.load(Relaxed),
+                )
+            })
+            .collect()
         },
     );
     out

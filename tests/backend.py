@@ -128,9 +128,10 @@ class Handler(socketserver.StreamRequestHandler):
         common = [("X-Backend", server.name), ("X-Backend-Conn", str(conn_id))]
         if not keep:
             common.append(("Connection", "close"))
-        # Routes may put the back end under a prefix: /app/bytes/N is /bytes/N.
+        # Routes may put the back end under a prefix: /app/bytes/N (or
+        # /plain/bytes/N) is /bytes/N.
         parts = [p for p in posixpath.normpath(target.split("?")[0]).split("/") if p]
-        if parts and parts[0] == "app":
+        if parts and parts[0] in ("app", "plain"):
             parts = parts[1:]
         kind = parts[0] if parts else ""
         arg = parts[1] if len(parts) > 1 else "0"

@@ -68,6 +68,7 @@ pub struct UpstreamSection {
     pub fail_timeout: Duration,
     pub proxy_protocol: bool,
     pub pass_underscore_headers: bool,
+    pub tunnel_timeout: Duration,
 }
 
 impl Default for UpstreamSection {
@@ -82,6 +83,7 @@ impl Default for UpstreamSection {
             fail_timeout: Duration(10.0),
             proxy_protocol: false,
             pass_underscore_headers: false,
+            tunnel_timeout: Duration(3600.0),
         }
     }
 }
@@ -106,6 +108,9 @@ pub struct RouteSection {
     pub upstream: Option<String>,
     #[serde(default)]
     pub r#static: bool,
+    /// Protocols a client may switch to through this route (`Upgrade`);
+    /// unset: `["websocket"]` on routes to an upstream.
+    pub upgrades: Option<Vec<String>>,
 }
 
 fn one() -> u32 {

@@ -46,6 +46,9 @@ pub struct Upstream {
     /// CGI-style back ends read `_` as `-`, so `Content_Length` could pass
     /// for a framing header).
     pub pass_underscore_headers: bool,
+    /// How long an upgraded connection (a WebSocket) may stay silent in
+    /// both directions before it is closed.
+    pub tunnel_timeout: Duration,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +64,9 @@ pub struct Route {
     /// Lower-case host name without port; None matches any host.
     pub host: Option<String>,
     pub target: RouteTarget,
+    /// Protocols (`Upgrade` tokens, lower case) a client may switch to
+    /// through this route; empty for static routes.
+    pub upgrades: Vec<String>,
 }
 
 const MAX_WEIGHT: u32 = 1000;
@@ -122,6 +128,9 @@ pub fn resolve_upstreams(
                 .checked(&format!("{key}.fail_timeout"), report),
             proxy_protocol: u.proxy_protocol,
             pass_underscore_headers: u.pass_underscore_headers,
+            tunnel_timeout: u
+                .tunnel_timeout
+                .checked(&format!("{key}.tunnel_timeout"), report),
         });
     }
     resolved
@@ -166,6 +175,28 @@ pub fn resolve_routes(
                 continue;
             }
         };
+        let upgrades = match (&r.upgrades, target) {
+            (None, RouteTarget::Upstream(_)) => vec!["websocket".to_string()],
+            (None, RouteTarget::Static) => Vec::new(),
+            (Some(_), RouteTarget::Static) => {
+                report.error(
+                    format!("{key}.upgrades"),
+                    "protocol upgrades go to an upstream; a static route has none",
+                );
+                Vec::new()
+            }
+            (Some(list), RouteTarget::Upstream(_)) => {
+                for (j, token) in list.iter().enumerate() {
+                    if !is_token(token) {
+                        report.error(
+                            format!("{key}.upgrades[{j}]"),
+                            format!("\"{token}\" is not a protocol name (an HTTP token such as \"websocket\")"),
+                        );
+                    }
+                }
+                list.iter().map(|t| t.to_ascii_lowercase()).collect()
+            }
+        };
         let host = r.host.as_ref().map(|h| h.to_ascii_lowercase());
         if resolved_routes
             .iter()
@@ -177,9 +208,18 @@ pub fn resolve_routes(
             prefix: r.prefix.clone(),
             host,
             target,
+            upgrades,
         });
     }
     resolved_routes
+}
+
+/// An HTTP token (RFC 9110 5.6.2), optionally with a `/version` (RFC 9110
+/// 7.8: `Upgrade: websocket`, `Upgrade: HTTP/2.0`).
+fn is_token(text: &str) -> bool {
+    let tchar = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    let mut parts = text.splitn(2, '/');
+    parts.all(|p| !p.is_empty() && p.bytes().all(tchar))
 }
 
 /// "host:port" (resolved now, once) or "unix:/path/to/socket".
@@ -232,6 +272,7 @@ mod tests {
             prefix: prefix.into(),
             host: host.map(Into::into),
             target,
+            upgrades: Vec::new(),
         }
     }
 

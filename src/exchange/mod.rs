@@ -119,6 +119,9 @@ pub struct Request {
     pub body: BodyLength,
     /// The client waits for `100 Continue` before sending its body.
     pub expect_continue: bool,
+    /// The protocols the client offers to switch this connection to
+    /// (`Upgrade`, as sent), when its protocol allows a switch.
+    pub upgrade: Option<String>,
     pub client: Client,
 }
 
@@ -165,6 +168,21 @@ pub enum Body {
     /// still go out with `sendfile()`.
     Segments(Vec<Segment>),
     Stream(Box<dyn BodyStream>),
+    /// With `101 Switching Protocols`: no body, the connection itself
+    /// switches. The protocol sends the head, then joins the client to the
+    /// tunnel's other end both ways.
+    Tunnel(Box<Tunnel>),
+}
+
+/// The other end of a switched connection (a WebSocket's back end).
+pub struct Tunnel {
+    pub peer: crate::proxy::BackendStream,
+    /// What the peer sent after its 101 head: the client gets it first.
+    pub received: Vec<u8>,
+    /// Both directions silent this long: the tunnel closes.
+    pub idle_timeout: std::time::Duration,
+    /// Who the peer is, for the log ("app 127.0.0.1:9000").
+    pub peer_name: String,
 }
 
 /// A piece of a `Body::Segments`.
@@ -192,6 +210,7 @@ impl Body {
             Body::File(f) => Some(f.len),
             Body::Segments(parts) => Some(parts.iter().map(Segment::length).sum()),
             Body::Stream(s) => s.length(),
+            Body::Tunnel(_) => None,
         }
     }
 }
@@ -204,6 +223,7 @@ impl fmt::Debug for Body {
             Body::File(r) => r.fmt(f),
             Body::Segments(parts) => write!(f, "Segments({})", parts.len()),
             Body::Stream(s) => write!(f, "Stream({:?})", s.length()),
+            Body::Tunnel(t) => write!(f, "Tunnel({})", t.peer_name),
         }
     }
 }

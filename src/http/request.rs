@@ -126,6 +126,8 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
     let mut host_count = 0;
     let mut conn_close = false;
     let mut conn_keep_alive = false;
+    let mut conn_upgrade = false;
+    let mut upgrade: Option<String> = None;
     let mut content_length: Option<u64> = None;
     let mut transfer_encoding: Option<String> = None;
     let mut expect_continue = false;
@@ -146,6 +148,7 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
                 let token = trim(token);
                 conn_close |= token.eq_ignore_ascii_case(b"close");
                 conn_keep_alive |= token.eq_ignore_ascii_case(b"keep-alive");
+                conn_upgrade |= token.eq_ignore_ascii_case(b"upgrade");
             }
         } else if name.eq_ignore_ascii_case("content-length") {
             for part in value.split(|&b| b == b',') {
@@ -162,6 +165,12 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
                 return reject(400, "repeated Transfer-Encoding");
             }
             transfer_encoding = Some(String::from_utf8_lossy(value).into_owned());
+        } else if name.eq_ignore_ascii_case("upgrade") {
+            let value = String::from_utf8_lossy(trim(value));
+            upgrade = Some(match upgrade {
+                Some(before) => format!("{before}, {value}"),
+                None => value.into_owned(),
+            });
         } else if name.eq_ignore_ascii_case("expect") {
             if trim(value).eq_ignore_ascii_case(b"100-continue") {
                 expect_continue = true;
@@ -215,6 +224,9 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
             body,
             // RFC 9110 10.1.1: MUST ignore 100-continue from HTTP/1.0.
             expect_continue: expect_continue && version == Version::Http11,
+            // RFC 9110 7.8: only HTTP/1.1 switches, and only when the
+            // client lists `upgrade` in Connection (the field is hop-by-hop).
+            upgrade: upgrade.filter(|_| conn_upgrade && version == Version::Http11),
             client,
         },
         framing,

@@ -71,7 +71,10 @@ pub fn encode_head(
         }
         Framing::Empty | Framing::UntilClose => {}
     }
-    if !keep_alive {
+    if status == 101 {
+        // The connection switches; `Upgrade` is among the fields.
+        out.extend_from_slice(b"Connection: upgrade\r\n");
+    } else if !keep_alive {
         out.extend_from_slice(b"Connection: close\r\n");
     } else if version == Version::Http10 {
         out.extend_from_slice(b"Connection: keep-alive\r\n");

@@ -69,6 +69,33 @@ impl BackendStream {
         }
     }
 
+    /// Writes all of `buf` through a shared reference, so one direction of
+    /// a tunnel can write while the other reads.
+    pub async fn send_all(&self, mut buf: &[u8]) -> io::Result<()> {
+        while !buf.is_empty() {
+            let n = match self {
+                BackendStream::Tcp(s) => s.async_io(Interest::WRITABLE, || write_fd(s, buf)).await,
+                BackendStream::Unix(s) => s.async_io(Interest::WRITABLE, || write_fd(s, buf)).await,
+            }?;
+            buf = &buf[n..];
+        }
+        Ok(())
+    }
+
+    /// Reads through a shared reference; 0 when the back end closed.
+    pub async fn recv(&self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            BackendStream::Tcp(s) => s.async_io(Interest::READABLE, || read_fd(s, buf)).await,
+            BackendStream::Unix(s) => s.async_io(Interest::READABLE, || read_fd(s, buf)).await,
+        }
+    }
+
+    /// Ends our sending side (FIN): the back end reads the end of its input
+    /// and may still answer.
+    pub fn shutdown_write(&self) -> io::Result<()> {
+        Ok(rustix::net::shutdown(self, rustix::net::Shutdown::Write)?)
+    }
+
     /// For an idle pooled connection: still open, and the back end has sent
     /// nothing unasked (which would be a close or a protocol error).
     pub fn is_open_and_quiet(&self) -> bool {
@@ -79,6 +106,18 @@ impl BackendStream {
             Err(e) if e == rustix::io::Errno::AGAIN
         )
     }
+}
+
+fn write_fd(fd: impl AsFd, buf: &[u8]) -> io::Result<usize> {
+    Ok(rustix::net::send(
+        fd,
+        buf,
+        rustix::net::SendFlags::NOSIGNAL,
+    )?)
+}
+
+fn read_fd(fd: impl AsFd, buf: &mut [u8]) -> io::Result<usize> {
+    Ok(rustix::io::read(fd, buf)?)
 }
 
 impl AsFd for BackendStream {

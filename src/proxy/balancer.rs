@@ -138,6 +138,7 @@ mod tests {
             read_timeout: Duration::from_secs(1),
             fail_timeout: Duration::from_secs(60),
             proxy_protocol: false,
+            tunnel_timeout: Duration::from_secs(3600),
         }
     }
 

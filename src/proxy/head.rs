@@ -8,7 +8,7 @@
 //! end-to-end fields and its body framing read strictly; the client's
 //! protocol adds its own framing and connection handling.
 
-use crate::exchange::{BodyLength, Headers, Request, Version};
+use crate::exchange::{BodyLength, Headers, Method, Request, Version};
 use crate::http::Framing;
 
 const MAX_HEADERS: usize = 100;
@@ -54,8 +54,15 @@ fn is_hop_by_hop(name: &str, tokens: &[String]) -> bool {
 
 /// The head to send to the back end for `req`. `default_host` stands in
 /// for a missing Host (HTTP/1.0 clients); names with `_` are dropped
-/// unless `pass_underscores`.
-pub fn request_head(req: &Request, default_host: &str, pass_underscores: bool) -> Vec<u8> {
+/// unless `pass_underscores`. `upgrade`: the protocols the client may
+/// switch to through this route, sent as `Upgrade` with `Connection:
+/// upgrade` (every other hop-by-hop field stays behind).
+pub fn request_head(
+    req: &Request,
+    default_host: &str,
+    pass_underscores: bool,
+    upgrade: Option<&str>,
+) -> Vec<u8> {
     let tokens = connection_tokens(req.headers.get_all("connection"));
     let mut out = Vec::with_capacity(512);
     out.extend_from_slice(req.method.to_string().as_bytes());
@@ -99,6 +106,9 @@ pub fn request_head(req: &Request, default_host: &str, pass_underscores: bool) -
     if let Some(host) = &req.host {
         extra.push_str(&format!("X-Forwarded-Host: {host}\r\n"));
     }
+    if let Some(protocols) = upgrade {
+        extra.push_str(&format!("Connection: upgrade\r\nUpgrade: {protocols}\r\n"));
+    }
     match upstream_framing(req) {
         Framing::Length(n) => extra.push_str(&format!("Content-Length: {n}\r\n")),
         Framing::Chunked => extra.push_str("Transfer-Encoding: chunked\r\n"),
@@ -107,6 +117,35 @@ pub fn request_head(req: &Request, default_host: &str, pass_underscores: bool) -
     out.extend_from_slice(extra.as_bytes());
     out.extend_from_slice(b"\r\n");
     out
+}
+
+/// The protocols of the client's `Upgrade` offer that `allowed` (the
+/// route's list) lets through, as the field value to send on. None: no
+/// switch asked for, or none allowed. Only a GET without a body may switch
+/// (RFC 6455 4.1; a body would have to end before the switch).
+pub fn allowed_upgrade(req: &Request, allowed: &[String]) -> Option<String> {
+    let offer = req.upgrade.as_deref()?;
+    if req.method != Method::Get || req.body != BodyLength::None {
+        return None;
+    }
+    let kept: Vec<&str> = offer
+        .split(',')
+        .map(str::trim)
+        .filter(|p| allowed.iter().any(|a| a.eq_ignore_ascii_case(p)))
+        .collect();
+    (!kept.is_empty()).then(|| kept.join(", "))
+}
+
+/// A 101 is passed on only when its `Upgrade` names one protocol that was
+/// offered (RFC 9110 7.8: a server switches to what the client listed).
+pub fn switch_matches_offer(offered: &str, switched_to: Option<&str>) -> bool {
+    switched_to.is_some_and(|to| {
+        let to = to.trim();
+        !to.contains(',')
+            && offered
+                .split(',')
+                .any(|p| p.trim().eq_ignore_ascii_case(to))
+    })
 }
 
 /// How the request body is framed to the back end: by its length when
@@ -132,6 +171,9 @@ pub struct ResponseHead {
     pub reusable: bool,
     /// End-to-end fields for the client: no hop-by-hop or framing fields.
     pub headers: Headers,
+    /// The `Upgrade` field (hop-by-hop, so not in `headers`): for a 101,
+    /// the protocol the back end switched to.
+    pub upgrade: Option<String>,
 }
 
 /// Parses a back end's response head. Ok(None): incomplete. Err: a head
@@ -208,7 +250,11 @@ pub fn parse_response_head(
         _ => None,
     };
     let mut headers = Headers::with_capacity(resp.headers.len());
+    let mut upgrade = None;
     for h in resp.headers.iter() {
+        if h.name.eq_ignore_ascii_case("upgrade") {
+            upgrade = Some(String::from_utf8_lossy(h.value.trim_ascii()).into_owned());
+        }
         let framing_field = h.name.eq_ignore_ascii_case("content-length");
         if is_hop_by_hop(h.name, &tokens) || framing_field {
             continue;
@@ -222,6 +268,7 @@ pub fn parse_response_head(
         length,
         reusable,
         headers,
+        upgrade,
     }))
 }
 
@@ -251,7 +298,7 @@ mod tests {
     fn request_head_drops_hop_by_hop_and_adds_the_client() {
         let raw = b"POST /api?q=1 HTTP/1.1\r\nHost: example.com\r\nConnection: keep-alive, X-Secret\r\nX-Secret: 1\r\nContent_Length: 9\r\nKeep-Alive: 5\r\nX-Forwarded-For: 203.0.113.9\r\nX-Real-IP: 6.6.6.6\r\nX-Forwarded-Proto: http\r\nExpect: 100-continue\r\nUser-Agent: t\r\nContent-Length: 3\r\n\r\n";
         let req = parsed(raw, "127.0.0.5:1", true);
-        let out = String::from_utf8(request_head(&req, "up", false)).unwrap();
+        let out = String::from_utf8(request_head(&req, "up", false, None)).unwrap();
         assert!(
             out.starts_with("POST /api?q=1 HTTP/1.1\r\nHost: example.com\r\n"),
             "{out}"
@@ -271,16 +318,57 @@ mod tests {
         assert!(out.contains("X-Forwarded-For: 203.0.113.9, 127.0.0.5\r\n"));
         assert!(out.contains("X-Forwarded-Proto: https\r\nX-Real-IP: 127.0.0.5\r\n"));
         assert!(out.contains("X-Forwarded-Host: example.com\r\n"));
-        let passed = String::from_utf8(request_head(&req, "up", true)).unwrap();
+        let passed = String::from_utf8(request_head(&req, "up", true, None)).unwrap();
         assert!(passed.contains("Content_Length: 9\r\n"));
         assert!(out.ends_with("Content-Length: 3\r\n\r\n"));
     }
 
     #[test]
+    fn upgrades_pass_only_as_the_route_allows() {
+        let allowed = ["websocket".to_string()];
+        let offer = |raw: &[u8]| {
+            let req = parsed(raw, "127.0.0.1:1", true);
+            allowed_upgrade(&req, &allowed)
+        };
+        let ws = b"GET /c HTTP/1.1\r\nHost: h\r\nConnection: keep-alive, Upgrade\r\nUpgrade: WebSocket\r\n\r\n";
+        assert_eq!(offer(ws).as_deref(), Some("WebSocket"));
+        let req = parsed(ws, "127.0.0.1:1", true);
+        let out = String::from_utf8(request_head(&req, "up", false, Some("WebSocket"))).unwrap();
+        assert_eq!(
+            out.matches("Connection: upgrade\r\nUpgrade: WebSocket\r\n")
+                .count(),
+            1
+        );
+        assert!(!out.contains("keep-alive"), "{out}");
+        assert_eq!(
+            offer(b"GET / HTTP/1.1\r\nHost: h\r\nConnection: upgrade\r\nUpgrade: h2c, websocket\r\n\r\n")
+                .as_deref(),
+            Some("websocket")
+        );
+        for refused in [
+            &b"GET / HTTP/1.1\r\nHost: h\r\nConnection: upgrade\r\nUpgrade: h2c\r\n\r\n"[..],
+            b"GET / HTTP/1.1\r\nHost: h\r\nUpgrade: websocket\r\n\r\n",
+            b"GET / HTTP/1.0\r\nConnection: upgrade\r\nUpgrade: websocket\r\n\r\n",
+            b"POST / HTTP/1.1\r\nHost: h\r\nConnection: upgrade\r\nUpgrade: websocket\r\nContent-Length: 1\r\n\r\n",
+        ] {
+            assert_eq!(offer(refused), None, "{}", String::from_utf8_lossy(refused));
+        }
+        assert!(switch_matches_offer("h2c, websocket", Some("WebSocket")));
+        assert!(!switch_matches_offer("websocket", Some("h2c")));
+        assert!(!switch_matches_offer("websocket", Some("websocket, h2c")));
+        assert!(!switch_matches_offer("websocket", None));
+    }
+
+    #[test]
     fn chunked_request_and_http10_without_host() {
         let raw = b"PUT /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n";
-        let out =
-            String::from_utf8(request_head(&parsed(raw, "[::1]:1", false), "up", false)).unwrap();
+        let out = String::from_utf8(request_head(
+            &parsed(raw, "[::1]:1", false),
+            "up",
+            false,
+            None,
+        ))
+        .unwrap();
         assert_eq!(out.matches("Transfer-Encoding: chunked\r\n").count(), 1);
         assert!(out.contains("X-Forwarded-Proto: http\r\n"));
         let raw = b"GET / HTTP/1.0\r\n\r\n";
@@ -288,6 +376,7 @@ mod tests {
             &parsed(raw, "[::1]:1", false),
             "127.0.0.1:8000",
             false,
+            None,
         ))
         .unwrap();
         assert!(

@@ -5,6 +5,13 @@
 //! response head (1xx skipped), and answer with a response whose body is
 //! streamed from the back end while the client's protocol sends it.
 //!
+//! A GET asking to switch protocols (`Upgrade: websocket`, or another
+//! protocol the route lists) is sent on with its `Upgrade`; a `101` from the
+//! back end naming an offered protocol becomes a response whose body is a
+//! `Tunnel` to that back-end connection. An upgrade the route does not
+//! allow is dropped with the other hop-by-hop fields, so the back end
+//! answers a plain request (RFC 9110 7.8 lets a server ignore `Upgrade`).
+//!
 //! Failures: a back end that refuses or does not connect in time is left
 //! out for `fail_timeout` and the next one is tried (nothing was sent); a
 //! reused idle connection that turns out closed is replaced; a request
@@ -12,10 +19,15 @@
 //! another back end; otherwise 502, or 504 when the back end is too slow
 //! to answer. The client sees a plain error page; the log names the back end.
 
-use super::head::{parse_response_head, request_head, upstream_framing, ResponseHead};
+use super::head::{
+    allowed_upgrade, parse_response_head, request_head, switch_matches_offer, upstream_framing,
+    ResponseHead,
+};
 use super::upstream_body::UpstreamBody;
 use super::{BackendStream, Upstreams};
-use crate::exchange::{Body, BodyError, BodyLength, Method, Request, RequestBody, Response};
+use crate::exchange::{
+    Body, BodyError, BodyLength, Method, Request, RequestBody, Response, Tunnel,
+};
 use crate::http::body::{chunk_size_line, CHUNK_END, LAST_CHUNK};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
@@ -58,15 +70,17 @@ pub struct Proxy {
 }
 
 impl Proxy {
-    /// Serves `req` from upstream group `group`. Err: the client's body
+    /// Serves `req` from upstream group `group`; `upgrades` are the
+    /// protocols the route lets a client switch to. Err: the client's body
     /// failed (the protocol answers or ends the connection).
     pub async fn forward<B: RequestBody>(
         &self,
         group: usize,
+        upgrades: &[String],
         req: &Request,
         body: &mut B,
     ) -> Result<Response, BodyError> {
-        let (read_timeout, connect_timeout, proxy_protocol, underscores, name) = {
+        let (read_timeout, connect_timeout, proxy_protocol, underscores, tunnel_timeout, name) = {
             let upstreams = self.upstreams.borrow();
             let c = upstreams.config(group);
             (
@@ -74,14 +88,19 @@ impl Proxy {
                 c.connect_timeout,
                 c.proxy_protocol,
                 c.pass_underscore_headers,
+                c.tunnel_timeout,
                 c.name.clone(),
             )
         };
+        let upgrade = allowed_upgrade(req, upgrades);
+        if let (Some(offer), None) = (&req.upgrade, &upgrade) {
+            tracing::debug!(peer = %req.client.addr, upstream = %name, offer, method = %req.method, "upgrade not allowed here; forwarded as a plain request");
+        }
         let default_host = req
             .client
             .local
             .map_or_else(|| name.clone(), |a| a.to_string());
-        let upstream_head = request_head(req, &default_host, underscores);
+        let upstream_head = request_head(req, &default_host, underscores, upgrade.as_deref());
         let has_body = req.body != BodyLength::None;
         WorkerMetrics::add(&self.metrics.proxy_requests, 1);
         let mut tried = Vec::new();
@@ -114,12 +133,34 @@ impl Proxy {
                 };
                 self.send_request(&mut backend, &upstream_head, req, body, reused)
                     .await?;
-                let (head, leftover) =
-                    read_response_head(&mut backend, req, read_timeout, reused && !has_body)
-                        .await?;
+                let (head, leftover) = read_response_head(
+                    &mut backend,
+                    req,
+                    read_timeout,
+                    reused && !has_body,
+                    upgrade.as_deref(),
+                )
+                .await?;
                 Ok((backend, head, leftover))
             };
             let failure = match attempt.await {
+                Ok((backend, mut head, leftover)) if head.status == 101 => {
+                    self.upstreams.borrow_mut().mark_ok(group, server);
+                    let protocol = head.upgrade.take().unwrap_or_default();
+                    head.headers.append("Upgrade", protocol);
+                    let tunnel = Tunnel {
+                        peer: backend,
+                        received: leftover,
+                        idle_timeout: tunnel_timeout,
+                        peer_name: format!("{name} {address}"),
+                    };
+                    return Ok(Response {
+                        status: 101,
+                        headers: head.headers,
+                        body: Body::Tunnel(Box::new(tunnel)),
+                        close: false,
+                    });
+                }
                 Ok((backend, head, leftover)) => {
                     self.upstreams.borrow_mut().mark_ok(group, server);
                     return Ok(self.response(
@@ -323,19 +364,32 @@ impl Proxy {
 }
 
 /// Reads the back end's response head, skipping interim (1xx) responses.
-/// Returns it with the bytes read past it (the start of the body).
+/// Returns it with the bytes read past it (the start of the body, or of
+/// the switched protocol after a 101 to the `offered` upgrade).
 async fn read_response_head(
     backend: &mut BackendStream,
     req: &Request,
     read_timeout: Duration,
     stale_if_closed: bool,
+    offered: Option<&str>,
 ) -> Result<(ResponseHead, Vec<u8>), Failure> {
     let mut buf = vec![0; 4096];
     let mut len = 0;
     loop {
         match parse_response_head(&buf[..len], req.method == Method::Head) {
             Ok(Some(r)) if r.status == 101 => {
-                return Err(Failure::BadResponse("protocol switch (101) is not proxied"))
+                return match offered {
+                    Some(offer) if switch_matches_offer(offer, r.upgrade.as_deref()) => {
+                        let leftover = buf[r.head_len..len].to_vec();
+                        Ok((r, leftover))
+                    }
+                    Some(_) => Err(Failure::BadResponse(
+                        "101 to a protocol the client did not offer",
+                    )),
+                    None => Err(Failure::BadResponse(
+                        "protocol switch (101) the client did not ask for",
+                    )),
+                };
             }
             Ok(Some(r)) if (100..200).contains(&r.status) => {
                 buf.copy_within(r.head_len..len, 0);

@@ -15,7 +15,7 @@ mod connection;
 mod transport;
 
 use crate::access_log::AccessLog;
-use crate::config::{ListenerKey, Settings};
+use crate::config::{ListenerKey, Route, Settings};
 use crate::exchange::Request;
 use crate::http::HttpDate;
 use crate::metrics::WorkerMetrics;
@@ -176,14 +176,15 @@ impl Worker {
     }
 
     /// The upstream group for a request to `site`, if a route sends it to one.
-    pub fn upstream_for(&self, site: usize, req: &Request) -> Option<usize> {
+    pub fn upstream_for(&self, site: usize, req: &Request) -> Option<(usize, &Route)> {
         let routes = &self.settings.sites[site].routes;
         if routes.is_empty() {
             return None;
         }
         let path = crate::static_files::normalized_path(&req.target)?;
-        match crate::config::select_route(routes, &path, req.host.as_deref())?.target {
-            crate::config::RouteTarget::Upstream(group) => Some(group),
+        let route = crate::config::select_route(routes, &path, req.host.as_deref())?;
+        match route.target {
+            crate::config::RouteTarget::Upstream(group) => Some((group, route)),
             crate::config::RouteTarget::Static => None,
         }
     }

@@ -178,11 +178,7 @@ impl Transport {
             Transport::Plain(s) => s.shutdown().await,
             Transport::Tls(stream, session) => session.shutdown(stream).await,
             Transport::Ktls(s, _) => {
-                // close_notify: a warning-level alert with description 0.
-                s.async_io(Interest::WRITABLE, || {
-                    ktls::send_record(s.as_fd(), RECORD_ALERT, &[1, 0])
-                })
-                .await?;
+                send_close_notify(s).await?;
                 s.shutdown().await
             }
         }
@@ -207,10 +203,19 @@ async fn send_all(s: &TcpStream, buf: &[u8], more: bool) -> io::Result<()> {
     Ok(())
 }
 
+/// kTLS: close_notify, a warning-level alert with description 0.
+pub(super) async fn send_close_notify(s: &TcpStream) -> io::Result<()> {
+    s.async_io(Interest::WRITABLE, || {
+        ktls::send_record(s.as_fd(), RECORD_ALERT, &[1, 0])
+    })
+    .await
+    .map(drop)
+}
+
 /// Reads application data from a kTLS socket. Other record types come one
 /// at a time, marked by a control message: close_notify ends the stream,
 /// other alerts and handshake messages end the connection.
-async fn read_kernel_record(s: &TcpStream, buf: &mut [u8]) -> Result<usize, ReadError> {
+pub(super) async fn read_kernel_record(s: &TcpStream, buf: &mut [u8]) -> Result<usize, ReadError> {
     let (n, record_type) = s
         .async_io(Interest::READABLE, || ktls::recv_record(s.as_fd(), buf))
         .await?;

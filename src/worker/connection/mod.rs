@@ -19,12 +19,14 @@ mod request_body;
 mod send;
 #[cfg(test)]
 mod tests;
+mod tunnel;
 mod wire;
 
 use super::transport::Transport;
 use super::Worker;
 use crate::exchange::{
-    BodyError, BodyLength, Client, Method, Request, RequestBody, Response, StreamError, Version,
+    Body, BodyError, BodyLength, Client, Method, Request, RequestBody, Response, StreamError,
+    Version,
 };
 use crate::http::keep_alive::{self, CloseReason, ExchangeFacts};
 use crate::http::{parse_head, response, Framing, HeadLimits, ParseOutcome, RequestHead};
@@ -63,6 +65,9 @@ pub(super) enum End {
     KeyUpdate,
     /// A streamed body's source failed after part of it was sent.
     Upstream(StreamError),
+    /// The connection switched protocols and the tunnel has ended (its
+    /// sides are closed or failed already).
+    Tunnel(tunnel::TunnelEnd),
 }
 
 impl std::fmt::Display for End {
@@ -83,6 +88,7 @@ impl std::fmt::Display for End {
                 f.write_str("client KeyUpdate under kTLS without kernel rekey support")
             }
             End::Upstream(e) => write!(f, "response body failed mid-way: {e}"),
+            End::Tunnel(e) => write!(f, "tunnel ended: {e}"),
         }
     }
 }
@@ -402,7 +408,12 @@ impl Connection {
             Err(e) => (Err(e), false),
             Ok(mut body) => {
                 let handled = match upstream {
-                    Some(group) => self.worker.proxy.forward(group, &request, &mut body).await,
+                    Some((group, route)) => {
+                        let proxy = &self.worker.proxy;
+                        proxy
+                            .forward(group, &route.upgrades, &request, &mut body)
+                            .await
+                    }
                     None => serve_static(&self.worker, site, &request, &mut body).await,
                 };
                 (handled, body.is_complete())
@@ -433,6 +444,9 @@ impl Connection {
         mut response: Response,
         body_complete: bool,
     ) -> Result<Option<CloseReason>, End> {
+        if matches!(response.body, Body::Tunnel(_)) {
+            return Err(self.tunnel(site, request, response).await);
+        }
         let request_limit = self.worker.settings.limits.keepalive_requests;
         loop {
             self.add_site_headers(site, &mut response);
@@ -545,6 +559,7 @@ impl Connection {
                 | End::FileShrank { .. }
                 | End::ClientGone
                 | End::Upstream(_)
+                | End::Tunnel(_)
         ) {
             return;
         }

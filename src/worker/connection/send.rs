@@ -106,6 +106,8 @@ impl Wire {
                 self.send_stream(stream, framing == Framing::Chunked, head_start)
                     .await
             }
+            // Never reaches here: `respond` joins tunnels after their head.
+            Body::Tunnel(_) => Ok(0),
         }
     }
 

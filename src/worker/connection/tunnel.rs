@@ -1,0 +1,332 @@
+//! A switched connection (`101 Switching Protocols`: a WebSocket): after
+//! the head, the client's connection and the back end's are joined both
+//! ways until both sides have closed, or until neither has sent anything
+//! for the upstream's `tunnel_timeout`.
+//!
+//! Plain TCP and kTLS clients are joined with `splice()`, both directions
+//! at once: the kernel moves every byte (and, under kTLS, encrypts and
+//! decrypts it), nothing passes through user space. A user-space TLS
+//! client is copied, one direction at a time, as its session is a single
+//! state machine for reading and writing.
+//!
+//! A side that closes is half-closed on the other (FIN; close_notify
+//! first towards a TLS client), so each side reads the other's end. Once
+//! one direction has ended the other gets at most `HALF_CLOSED_IDLE` of
+//! silence: a WebSocket peer closes right after the close handshake.
+
+use super::super::transport::{self, Transport};
+use super::{Connection, End};
+use crate::exchange::{Body, Request, Response, Tunnel, Version};
+use crate::http::Framing;
+use crate::metrics::WorkerMetrics;
+use crate::proxy::BackendStream;
+use crate::splice::Pipe;
+use crate::tls::{KernelTls, ReadError};
+use std::cell::Cell;
+use std::io;
+use std::sync::atomic::AtomicU64;
+use std::time::Duration;
+use tokio::io::Interest;
+use tokio::net::TcpStream;
+use tokio::time::{timeout, Instant};
+
+/// Bytes moved per splice or copy.
+const CHUNK: usize = 64 * 1024;
+/// The longest silence once one side has closed.
+const HALF_CLOSED_IDLE: Duration = Duration::from_secs(30);
+
+/// How a tunnel ended.
+#[derive(Debug, thiserror::Error)]
+pub(in crate::worker) enum TunnelEnd {
+    #[error("both sides closed")]
+    Closed,
+    #[error("idle for {0:?}")]
+    Idle(Duration),
+    #[error("reading the client failed: {0}")]
+    Client(#[source] ReadError),
+    #[error("writing to the client failed: {0}")]
+    ClientWrite(#[source] io::Error),
+    #[error("back end failed: {0}")]
+    Backend(#[source] io::Error),
+    #[error("pipe: {0}")]
+    Pipe(#[source] io::Error),
+}
+
+/// When the tunnel last carried a byte, and how long it may stay silent.
+struct Idle {
+    last: Cell<Instant>,
+    limit: Cell<Duration>,
+}
+
+impl Idle {
+    fn new(limit: Duration) -> Idle {
+        Idle {
+            last: Cell::new(Instant::now()),
+            limit: Cell::new(limit),
+        }
+    }
+
+    fn touch(&self) {
+        self.last.set(Instant::now());
+    }
+
+    fn one_side_closed(&self) {
+        self.limit.set(self.limit.get().min(HALF_CLOSED_IDLE));
+        self.touch();
+    }
+
+    /// Resolves once the tunnel has been silent for the limit.
+    async fn expired(&self) -> TunnelEnd {
+        loop {
+            let deadline = self.last.get() + self.limit.get();
+            if Instant::now() >= deadline {
+                return TunnelEnd::Idle(self.limit.get());
+            }
+            tokio::time::sleep_until(deadline).await;
+        }
+    }
+}
+
+/// Bytes counted per direction, for the access log and metrics.
+#[derive(Default)]
+struct Moved {
+    up: Cell<u64>,
+    down: Cell<u64>,
+}
+
+impl Moved {
+    fn add(cell: &Cell<u64>, counter: &AtomicU64, n: usize) {
+        cell.set(cell.get() + n as u64);
+        WorkerMetrics::add(counter, n as u64);
+    }
+}
+
+/// Counts the tunnel as open for as long as it lives.
+struct OpenTunnel<'m>(&'m WorkerMetrics);
+
+impl<'m> OpenTunnel<'m> {
+    fn new(metrics: &'m WorkerMetrics) -> Self {
+        WorkerMetrics::add(&metrics.tunnels_open, 1);
+        WorkerMetrics::add(&metrics.tunnels_total, 1);
+        OpenTunnel(metrics)
+    }
+}
+
+impl Drop for OpenTunnel<'_> {
+    fn drop(&mut self) {
+        self.0
+            .tunnels_open
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl Connection {
+    /// Sends the 101 head and joins the client to the tunnel's peer until
+    /// the tunnel ends; the connection ends with it.
+    pub(super) async fn tunnel(
+        &mut self,
+        site: usize,
+        request: &Request,
+        mut response: Response,
+    ) -> End {
+        let Body::Tunnel(tunnel) = std::mem::replace(&mut response.body, Body::Empty) else {
+            unreachable!("tunnel() is called for Body::Tunnel only");
+        };
+        let Tunnel {
+            peer,
+            received,
+            idle_timeout,
+            peer_name,
+        } = *tunnel;
+        self.add_site_headers(site, &mut response);
+        self.wire
+            .queue_head(&response, Framing::Empty, None, true, Version::Http11);
+        let thread = self.worker.thread.clone();
+        let metrics = &thread.metrics;
+        let _open = OpenTunnel::new(metrics);
+        let moved = Moved::default();
+        // The back end's first bytes leave with the head, the client's
+        // (sent before it saw the 101) go up before anything else.
+        self.wire.out.extend_from_slice(&received);
+        Moved::add(
+            &moved.down,
+            &metrics.tunnel_bytes_copied_down,
+            received.len(),
+        );
+        if let Err(end) = self.wire.flush().await {
+            self.worker.thread.log_access(request, 101, 0);
+            return end;
+        }
+        let early = self.wire.input().len();
+        let outcome = async {
+            let input = self.wire.input();
+            timeout(idle_timeout, peer.send_all(input))
+                .await
+                .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
+                .map_err(TunnelEnd::Backend)?;
+            Moved::add(&moved.up, &metrics.tunnel_bytes_copied_up, early);
+            self.wire.consume(early);
+            let idle = Idle::new(idle_timeout);
+            match &mut self.wire.io {
+                Transport::Plain(client) => {
+                    splice_both_ways(client, None, &peer, &idle, &moved, metrics).await
+                }
+                Transport::Ktls(client, kernel) => {
+                    splice_both_ways(client, Some(kernel), &peer, &idle, &moved, metrics).await
+                }
+                io @ Transport::Tls(..) => copy_in_turns(io, &peer, &idle, &moved, metrics).await,
+            }
+        }
+        .await;
+        let end = outcome.err().unwrap_or(TunnelEnd::Closed);
+        let (up, down) = (moved.up.get(), moved.down.get());
+        tracing::debug!(peer = %self.client.addr, back_end = %peer_name, up, down, %end, "tunnel closed");
+        self.worker.thread.log_access(request, 101, down);
+        End::Tunnel(end)
+    }
+}
+
+/// Plain TCP or kTLS client: both directions at once, with `splice()`.
+async fn splice_both_ways(
+    client: &TcpStream,
+    kernel: Option<&mut Box<KernelTls>>,
+    backend: &BackendStream,
+    idle: &Idle,
+    moved: &Moved,
+    metrics: &WorkerMetrics,
+) -> Result<(), TunnelEnd> {
+    let tls = kernel.is_some();
+    let up = async {
+        let mut pipe = Pipe::new().map_err(TunnelEnd::Pipe)?;
+        let mut record = Vec::new();
+        loop {
+            let spliced = client
+                .async_io(Interest::READABLE, || pipe.fill_from(client, CHUNK))
+                .await;
+            let n = match spliced {
+                Ok(n) => n,
+                // kTLS: splice() stops at a record that is not application
+                // data (close_notify, another alert, a KeyUpdate) and
+                // leaves it for recvmsg(), which says what it is.
+                Err(e) if tls && e.raw_os_error() == Some(libc::EINVAL) => {
+                    record.resize(16 * 1024 + 256, 0);
+                    let n = transport::read_kernel_record(client, &mut record)
+                        .await
+                        .map_err(TunnelEnd::Client)?;
+                    if n == 0 {
+                        break;
+                    }
+                    idle.touch();
+                    timeout(idle.limit.get(), backend.send_all(&record[..n]))
+                        .await
+                        .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
+                        .map_err(TunnelEnd::Backend)?;
+                    Moved::add(&moved.up, &metrics.tunnel_bytes_copied_up, n);
+                    continue;
+                }
+                Err(e) => return Err(TunnelEnd::Client(ReadError::Io(e))),
+            };
+            if n == 0 {
+                break;
+            }
+            idle.touch();
+            while pipe.held() > 0 {
+                backend
+                    .splice_from(&mut pipe)
+                    .await
+                    .map_err(TunnelEnd::Backend)?;
+            }
+            Moved::add(&moved.up, &metrics.tunnel_bytes_spliced_up, n);
+        }
+        idle.one_side_closed();
+        // The back end may already be gone: the other direction will say.
+        let _ = backend.shutdown_write();
+        Ok(())
+    };
+    let down = async {
+        let mut kernel = kernel;
+        let mut pipe = Pipe::new().map_err(TunnelEnd::Pipe)?;
+        loop {
+            let n = backend
+                .splice_into(&mut pipe, CHUNK)
+                .await
+                .map_err(TunnelEnd::Backend)?;
+            if n == 0 {
+                break;
+            }
+            idle.touch();
+            while pipe.held() > 0 {
+                client
+                    .async_io(Interest::WRITABLE, || pipe.drain_to(client))
+                    .await
+                    .map_err(TunnelEnd::ClientWrite)?;
+            }
+            if let Some(k) = kernel.as_deref_mut() {
+                k.count_sent(n);
+            }
+            Moved::add(&moved.down, &metrics.tunnel_bytes_spliced_down, n);
+        }
+        idle.one_side_closed();
+        if tls {
+            transport::send_close_notify(client)
+                .await
+                .map_err(TunnelEnd::ClientWrite)?;
+        }
+        let _ = rustix::net::shutdown(client, rustix::net::Shutdown::Write);
+        Ok(())
+    };
+    tokio::select! {
+        joined = async { tokio::try_join!(up, down) } => joined.map(drop),
+        end = idle.expired() => Err(end),
+    }
+}
+
+/// User-space TLS client: whichever side has data, its bytes are written
+/// to the other, one direction at a time.
+async fn copy_in_turns(
+    client: &mut Transport,
+    backend: &BackendStream,
+    idle: &Idle,
+    moved: &Moved,
+    metrics: &WorkerMetrics,
+) -> Result<(), TunnelEnd> {
+    let mut up_buf = vec![0u8; CHUNK];
+    let mut down_buf = vec![0u8; CHUNK];
+    let (mut up_open, mut down_open) = (true, true);
+    while up_open || down_open {
+        tokio::select! {
+            read = client.read(&mut up_buf), if up_open => match read.map_err(TunnelEnd::Client)? {
+                0 => {
+                    up_open = false;
+                    idle.one_side_closed();
+                    let _ = backend.shutdown_write();
+                }
+                n => {
+                    idle.touch();
+                    timeout(idle.limit.get(), backend.send_all(&up_buf[..n]))
+                        .await
+                        .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
+                        .map_err(TunnelEnd::Backend)?;
+                    Moved::add(&moved.up, &metrics.tunnel_bytes_copied_up, n);
+                }
+            },
+            read = backend.recv(&mut down_buf), if down_open => match read.map_err(TunnelEnd::Backend)? {
+                0 => {
+                    down_open = false;
+                    idle.one_side_closed();
+                    client.shutdown(false).await.map_err(TunnelEnd::ClientWrite)?;
+                }
+                n => {
+                    idle.touch();
+                    timeout(idle.limit.get(), client.write_all(&down_buf[..n], false))
+                        .await
+                        .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
+                        .map_err(TunnelEnd::ClientWrite)?;
+                    Moved::add(&moved.down, &metrics.tunnel_bytes_copied_down, n);
+                }
+            },
+            end = idle.expired() => return Err(end),
+        }
+    }
+    Ok(())
+}
