@@ -101,6 +101,8 @@ pub struct ProcessMetrics {
 pub struct AllMetrics {
     pub workers: Vec<Arc<WorkerMetrics>>,
     pub process: Arc<ProcessMetrics>,
+    /// The active health checks' verdicts.
+    pub upstreams: Arc<crate::proxy::HealthBoard>,
 }
 
 /// Renders the process's and every worker's counters as Prometheus text.
@@ -118,6 +120,19 @@ pub fn render(all: &AllMetrics) -> String {
             out,
             "tlsaccel_reloads_total{{result=\"{result}\"}} {}",
             counter.load(Relaxed)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "# HELP tlsaccel_upstream_up Servers with health_check: 1 in the rotation, 0 taken out by failed checks.\n# TYPE tlsaccel_upstream_up gauge"
+    );
+    for (upstream, server, up) in all.upstreams.verdicts() {
+        let _ = writeln!(
+            out,
+            "tlsaccel_upstream_up{{upstream=\"{}\",server=\"{}\"}} {}",
+            label_value(&upstream),
+            label_value(&server),
+            u8::from(up)
         );
     }
     let workers = &all.workers;
@@ -302,6 +317,13 @@ pub fn render(all: &AllMetrics) -> String {
     out
 }
 
+/// A Prometheus label value: backslash, double quote and line feed escaped.
+fn label_value(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
+}
+
 /// Serves `GET /metrics` on `listener` (bound to a loopback address), from
 /// its own thread.
 pub fn serve_admin(listener: TcpListener, metrics: AllMetrics) -> std::io::Result<()> {
@@ -356,6 +378,7 @@ mod tests {
         let text = render(&AllMetrics {
             workers: vec![a, b],
             process,
+            upstreams: Default::default(),
         });
         assert!(
             text.contains("tlsaccel_reloads_total{result=\"ok\"} 0\n"),

@@ -153,6 +153,15 @@ fn decode_v2(buf: &[u8]) -> Decoded {
 
 /// A version 2 header for a TCP connection from `client` to `local`, as
 /// sent to back ends with `proxy_protocol = true`.
+/// A v2 header with the LOCAL command: a connection of tlsaccel's own (a
+/// health check), with no client to name.
+pub fn encode_v2_local() -> Vec<u8> {
+    let mut h = V2_SIGNATURE.to_vec();
+    // Version 2, command LOCAL; family UNSPEC; no addresses.
+    h.extend_from_slice(&[0x20, 0x00, 0, 0]);
+    h
+}
+
 pub fn encode_v2(client: SocketAddr, local: SocketAddr) -> Vec<u8> {
     let mut h = V2_SIGNATURE.to_vec();
     h.push(0x21); // version 2, command PROXY

@@ -7,6 +7,8 @@ socket, with keep-alive. What it saw comes back to the client:
   GET  /close/N        the same N bytes, no length: ends when the back end closes
   GET  /slow/S         answers after S seconds
   GET  /status/N       an empty response with status N (204, 304, ...)
+  GET  /healthz        an empty response with `health_status` (200 unless
+                       the test changes it), counted in `health_checks`
   ANY  /abort          hangs up at once, body unread, no answer
   POST|PUT /upload     reads the body (Content-Length or chunked); JSON with
                        its length and SHA-256
@@ -143,6 +145,12 @@ class Handler(socketserver.StreamRequestHandler):
             self.send_head(200, "OK", common + [("Strict-Transport-Security", "max-age=1"),
                                                 ("Content-Length", "0")], "HTTP/1.1")
             return True
+        if kind == "healthz":
+            # What health checks get: the status the test sets.
+            with server.lock:
+                server.health_checks += 1
+            self.send_head(server.health_status, "Health", common + [("Content-Length", "0")], "HTTP/1.1")
+            return True
         if kind == "status":
             self.send_head(int(arg), "Status", common, "HTTP/1.1")
             return True
@@ -214,6 +222,8 @@ class Backend:
         self.server.connections = 0
         self.server.requests = 0
         self.server.open_sockets = set()
+        self.server.health_status = 200
+        self.server.health_checks = 0
         self.stopped = False
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

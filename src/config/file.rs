@@ -69,6 +69,34 @@ pub struct UpstreamSection {
     pub proxy_protocol: bool,
     pub pass_underscore_headers: bool,
     pub tunnel_timeout: Duration,
+    pub health_check: Option<HealthCheckSection>,
+}
+
+/// `[[upstream]] health_check = { ... }`: active checks of each server.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HealthCheckSection {
+    pub path: String,
+    pub host: Option<String>,
+    pub interval: Duration,
+    pub timeout: Duration,
+    pub fails: u32,
+    pub passes: u32,
+    pub expect_status: String,
+}
+
+impl Default for HealthCheckSection {
+    fn default() -> Self {
+        HealthCheckSection {
+            path: "/".into(),
+            host: None,
+            interval: Duration(5.0),
+            timeout: Duration(2.0),
+            fails: 3,
+            passes: 2,
+            expect_status: "2xx".into(),
+        }
+    }
 }
 
 impl Default for UpstreamSection {
@@ -84,6 +112,7 @@ impl Default for UpstreamSection {
             proxy_protocol: false,
             pass_underscore_headers: false,
             tunnel_timeout: Duration(3600.0),
+            health_check: None,
         }
     }
 }

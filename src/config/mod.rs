@@ -15,7 +15,9 @@ mod site;
 pub use file::ConfigFile;
 #[cfg(test)]
 pub use proxy::UpstreamServer;
-pub use proxy::{select_route, Route, RouteTarget, Upstream, UpstreamAddress};
+pub use proxy::{
+    select_route, HealthCheck, Route, RouteTarget, StatusSet, Upstream, UpstreamAddress,
+};
 pub use report::Report;
 use report::SourceMap;
 pub use site::{certificate_covers, normalize_host, site_for, Site};

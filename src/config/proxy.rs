@@ -2,7 +2,7 @@
 //! servers and the routes that send requests to them, validated into the
 //! types the workers use.
 
-use super::file::{RouteSection, UpstreamSection};
+use super::file::{HealthCheckSection, RouteSection, UpstreamSection};
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -49,6 +49,101 @@ pub struct Upstream {
     /// How long an upgraded connection (a WebSocket) may stay silent in
     /// both directions before it is closed.
     pub tunnel_timeout: Duration,
+    pub health_check: Option<HealthCheck>,
+}
+
+/// Active health checks: `GET path` to each server every `interval`; a
+/// server is out after `fails` failed checks in a row, back after `passes`
+/// good ones.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HealthCheck {
+    pub path: String,
+    /// The Host sent; None: the server's address.
+    pub host: Option<String>,
+    pub interval: Duration,
+    pub timeout: Duration,
+    pub fails: u32,
+    pub passes: u32,
+    pub expect: StatusSet,
+}
+
+/// Statuses a check accepts: `"2xx"`, `"200 204"`, `"2xx, 301"`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusSet(Vec<(u16, u16)>);
+
+impl StatusSet {
+    pub fn parse(text: &str) -> Result<StatusSet, String> {
+        let mut ranges = Vec::new();
+        for item in text.split([',', ' ']).filter(|i| !i.is_empty()) {
+            let range = match item.as_bytes() {
+                [d @ b'1'..=b'5', b'x' | b'X', b'x' | b'X'] => {
+                    let base = u16::from(d - b'0') * 100;
+                    (base, base + 99)
+                }
+                [b'1'..=b'5', b'0'..=b'9', b'0'..=b'9'] => {
+                    let code = item.parse().expect("three digits");
+                    (code, code)
+                }
+                _ => return Err(format!("\"{item}\" is not a status (200) or a class (2xx)")),
+            };
+            ranges.push(range);
+        }
+        if ranges.is_empty() {
+            return Err("give at least one status or class (\"2xx\")".into());
+        }
+        Ok(StatusSet(ranges))
+    }
+
+    pub fn contains(&self, status: u16) -> bool {
+        self.0.iter().any(|&(lo, hi)| (lo..=hi).contains(&status))
+    }
+}
+
+const MAX_CHECK_COUNT: u32 = 100;
+
+fn resolve_health_check(
+    c: &HealthCheckSection,
+    key: &str,
+    report: &mut super::Report,
+) -> HealthCheck {
+    if !c.path.starts_with('/') || c.path.bytes().any(|b| b <= b' ' || b == 0x7f) {
+        report.error(
+            format!("{key}.path"),
+            format!(
+                "\"{}\" must start with / and have no spaces or control characters",
+                c.path
+            ),
+        );
+    }
+    if let Some(host) = &c.host {
+        if host.is_empty() || host.bytes().any(|b| b <= b' ' || b == 0x7f) {
+            report.error(
+                format!("{key}.host"),
+                format!("\"{host}\" is not a host name"),
+            );
+        }
+    }
+    for (name, n) in [("fails", c.fails), ("passes", c.passes)] {
+        if n == 0 || n > MAX_CHECK_COUNT {
+            report.error(
+                format!("{key}.{name}"),
+                format!("must be from 1 to {MAX_CHECK_COUNT}"),
+            );
+        }
+    }
+    let expect = StatusSet::parse(&c.expect_status).unwrap_or_else(|e| {
+        report.error(format!("{key}.expect_status"), e);
+        StatusSet(vec![(200, 299)])
+    });
+    HealthCheck {
+        path: c.path.clone(),
+        host: c.host.clone(),
+        interval: c.interval.checked(&format!("{key}.interval"), report),
+        timeout: c.timeout.checked(&format!("{key}.timeout"), report),
+        fails: c.fails.clamp(1, MAX_CHECK_COUNT),
+        passes: c.passes.clamp(1, MAX_CHECK_COUNT),
+        expect,
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,6 +226,10 @@ pub fn resolve_upstreams(
             tunnel_timeout: u
                 .tunnel_timeout
                 .checked(&format!("{key}.tunnel_timeout"), report),
+            health_check: u
+                .health_check
+                .as_ref()
+                .map(|c| resolve_health_check(c, &format!("{key}.health_check"), report)),
         });
     }
     resolved

@@ -3,15 +3,18 @@
 //! out after a failure (passive health: for `fail_timeout`, then tried
 //! again), and the idle keep-alive connections kept to each server.
 //!
-//! Owned by one worker thread: no locks, no sharing.
+//! Owned by one worker thread: no locks, no sharing, except the verdicts
+//! of active health checks (`health`), which the health thread writes.
 
-use super::BackendStream;
+use super::{BackendStream, UpstreamHealth};
 use crate::config::Upstream;
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::time::Instant;
 
 pub struct Upstreams {
     groups: Vec<Group>,
+    health: Arc<UpstreamHealth>,
 }
 
 struct Group {
@@ -28,8 +31,10 @@ struct ServerState {
 }
 
 impl Upstreams {
-    pub fn new(configs: &[Upstream]) -> Upstreams {
+    /// `health`: the active checks' verdicts, `[group][server]`.
+    pub fn new(configs: &[Upstream], health: Arc<UpstreamHealth>) -> Upstreams {
         Upstreams {
+            health,
             groups: configs
                 .iter()
                 .map(|c| Group {
@@ -44,15 +49,17 @@ impl Upstreams {
         &self.groups[group].config
     }
 
-    /// The next server for a request, skipping those that failed lately and
-    /// those in `tried`. None: no server is available (answer 502).
+    /// The next server for a request, skipping those that failed lately,
+    /// those health checks took out, and those in `tried`. None: no server
+    /// is available (answer 502).
     pub fn pick(&mut self, group: usize, tried: &[usize]) -> Option<usize> {
         let now = Instant::now();
         let g = &mut self.groups[group];
+        let checked = &self.health[group];
         let mut total = 0i64;
         let mut best: Option<(usize, i64)> = None;
         for (i, s) in g.servers.iter_mut().enumerate() {
-            if tried.contains(&i) || s.down_until.is_some_and(|t| t > now) {
+            if tried.contains(&i) || s.down_until.is_some_and(|t| t > now) || !checked[i].is_up() {
                 continue;
             }
             let weight = i64::from(g.config.servers[i].weight);
@@ -139,12 +146,19 @@ mod tests {
             fail_timeout: Duration::from_secs(60),
             proxy_protocol: false,
             tunnel_timeout: Duration::from_secs(3600),
+            health_check: None,
         }
+    }
+
+    fn upstreams(weights: &[u32]) -> Upstreams {
+        let configs = [upstream(weights)];
+        let health = super::super::HealthBoard::default().states_for(&configs);
+        Upstreams::new(&configs, health)
     }
 
     #[test]
     fn weighted_round_robin_is_smooth_and_proportional() {
-        let mut u = Upstreams::new(&[upstream(&[5, 1, 1])]);
+        let mut u = upstreams(&[5, 1, 1]);
         let picks: Vec<usize> = (0..7).map(|_| u.pick(0, &[]).unwrap()).collect();
         // nginx's smooth sequence for 5/1/1: a a b a c a a.
         assert_eq!(picks, vec![0, 0, 1, 0, 2, 0, 0]);
@@ -152,7 +166,7 @@ mod tests {
 
     #[test]
     fn failed_servers_are_left_out_until_ok() {
-        let mut u = Upstreams::new(&[upstream(&[1, 1])]);
+        let mut u = upstreams(&[1, 1]);
         assert!(u.mark_failed(0, 0));
         assert!(!u.mark_failed(0, 0), "already down: not logged again");
         assert!((0..4).all(|_| u.pick(0, &[]) == Some(1)));

@@ -12,10 +12,12 @@
 mod backend;
 mod balancer;
 mod head;
+mod health;
 mod pass;
 mod upstream_body;
 
 pub use backend::BackendStream;
 pub use balancer::Upstreams;
 pub use head::{parse_response_head, ResponseHead};
+pub use health::{HealthBoard, HealthChecker, ServerHealth, UpstreamHealth};
 pub use pass::Proxy;

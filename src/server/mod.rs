@@ -27,6 +27,7 @@ use crate::config::{
 };
 use crate::logging::ReopenableFile;
 use crate::metrics::{AllMetrics, ProcessMetrics, WorkerMetrics};
+use crate::proxy::{HealthBoard, HealthChecker, UpstreamHealth};
 use crate::static_files::Root;
 use crate::tls::{KtlsPolicy, TlsCarryOver};
 use crate::worker::{allowed_cpus, worker_main, Generation, WorkerParts};
@@ -119,7 +120,8 @@ pub fn run(
     };
 
     let mut carry_over = TlsCarryOver::default();
-    let prepared = prepare(settings, &mut carry_over)?;
+    let health = Arc::new(HealthBoard::default());
+    let prepared = prepare(settings, &mut carry_over, &health)?;
     let listeners = ListenerSet::open(&prepared.settings.listeners, worker_count, &mut inherited)?;
     for unused in inherited.leftovers() {
         tracing::warn!(
@@ -140,6 +142,7 @@ pub fn run(
             .map(|_| Arc::new(WorkerMetrics::default()))
             .collect(),
         process: Arc::new(ProcessMetrics::default()),
+        upstreams: health.clone(),
     };
     let admin = match settings.admin_listen {
         Some(addr) => {
@@ -192,6 +195,10 @@ pub fn run(
         access_log,
         error_log,
         welcome_dirs: prepared.welcome_dirs.clone(),
+        health_checks: HealthChecker::start(health).map_err(|source| StartError::Thread {
+            what: "the health check thread",
+            source,
+        })?,
     };
     // Each worker's first generation, its roots opened with the
     // privileges the process started with.
@@ -267,6 +274,9 @@ pub fn run(
         threads.push(thread);
     }
     drop(stop_rx);
+    control
+        .health_checks
+        .follow(&prepared.settings.upstreams, &prepared.health);
     drop(prepared);
     if !switching {
         pid_file = write_pid_file()?;
@@ -326,6 +336,8 @@ pub fn run(
 /// built from.
 struct Prepared {
     settings: Arc<Settings>,
+    /// The health checks' verdicts for this configuration's upstreams.
+    health: Arc<UpstreamHealth>,
     tls: Option<Arc<rustls::ServerConfig>>,
     ktls: Option<Arc<KtlsPolicy>>,
     /// Per site, its document root's path (None: no static files).
@@ -337,8 +349,13 @@ struct Prepared {
 /// Reads the certificates and keys, decides kernel TLS, and names each
 /// site's root (opened per worker by `generation_for`, for every worker
 /// before any generation is used). The same at start and at each reload.
-fn prepare(settings: Settings, carry_over: &mut TlsCarryOver) -> Result<Prepared, StartError> {
+fn prepare(
+    settings: Settings,
+    carry_over: &mut TlsCarryOver,
+    health: &HealthBoard,
+) -> Result<Prepared, StartError> {
     let settings = Arc::new(settings);
+    let health = health.states_for(&settings.upstreams);
     let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
         let ktls = crate::tls::decide_policy(&settings.tls)?.map(Arc::new);
         let built = crate::tls::build_server_config(&settings, ktls.is_some(), carry_over)?;
@@ -398,6 +415,7 @@ fn prepare(settings: Settings, carry_over: &mut TlsCarryOver) -> Result<Prepared
     }
     Ok(Prepared {
         settings,
+        health,
         tls,
         ktls,
         root_paths,
@@ -435,6 +453,7 @@ fn generation_for(
         ktls: prepared.ktls.clone(),
         roots: open_roots(&prepared.root_paths)?,
         https_port: listeners.https_port(),
+        health: prepared.health.clone(),
         opened: listeners
             .for_worker(id, opened)
             .map_err(StartError::Sockets)?,
@@ -464,6 +483,8 @@ struct Control {
     workers: Vec<mpsc::UnboundedSender<Generation>>,
     worker_count: usize,
     metrics: AllMetrics,
+    /// The `health` thread, told of each configuration that serves.
+    health_checks: HealthChecker,
     access_log: Option<AccessLogWriter>,
     error_log: Option<ReopenableFile>,
     welcome_dirs: Vec<PathBuf>,
@@ -550,7 +571,8 @@ impl Control {
             tracing::warn!("reload: {key} changed: takes effect at the next start or binary upgrade (SIGUSR2), not on reload");
         }
         let one = |e: StartError| vec![e.to_string()];
-        let prepared = prepare(settings, &mut self.carry_over).map_err(one)?;
+        let prepared =
+            prepare(settings, &mut self.carry_over, &self.metrics.upstreams).map_err(one)?;
         let (listeners, changes) = self
             .listeners
             .reconciled(&prepared.settings.listeners)
@@ -578,6 +600,8 @@ impl Control {
             let _ = inbox.send(generation);
         }
         self.listeners = listeners;
+        self.health_checks
+            .follow(&prepared.settings.upstreams, &prepared.health);
         // "Reloaded" once every worker uses it. Workers never block, so
         // this takes an event-loop turn; the bound only guards the log.
         drop(installed);

@@ -19,7 +19,7 @@ use crate::config::{ListenerKey, Route, Settings};
 use crate::exchange::Request;
 use crate::http::HttpDate;
 use crate::metrics::WorkerMetrics;
-use crate::proxy::{Proxy, Upstreams};
+use crate::proxy::{Proxy, UpstreamHealth, Upstreams};
 use crate::static_files::{OpenFileCache, Root, StaticFiles};
 use crate::tls::KtlsPolicy;
 use std::cell::{Cell, RefCell};
@@ -125,6 +125,8 @@ pub struct Generation {
     /// Per site: its document root, opened.
     pub roots: Vec<Option<Root>>,
     pub https_port: Option<u16>,
+    /// The active health checks' verdicts, `[upstream][server]`.
+    pub health: Arc<UpstreamHealth>,
     /// Sockets to start accepting on, by listener.
     pub opened: Vec<(ListenerKey, TcpListener)>,
     /// Listeners removed: their sockets close (connections accepted on
@@ -143,6 +145,7 @@ impl Worker {
             ktls,
             roots,
             https_port,
+            health,
             ..
         } = generation;
         let files = roots
@@ -163,7 +166,7 @@ impl Worker {
             tls,
             ktls,
             proxy: Proxy {
-                upstreams: Rc::new(RefCell::new(Upstreams::new(&settings.upstreams))),
+                upstreams: Rc::new(RefCell::new(Upstreams::new(&settings.upstreams, health))),
                 metrics: thread.metrics.clone(),
                 body_timeout: settings.timeouts.request_body,
             },
