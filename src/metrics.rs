@@ -101,8 +101,8 @@ pub struct ProcessMetrics {
 pub struct AllMetrics {
     pub workers: Vec<Arc<WorkerMetrics>>,
     pub process: Arc<ProcessMetrics>,
-    /// The active health checks' verdicts.
-    pub upstreams: Arc<crate::proxy::HealthBoard>,
+    /// Back-end servers' health-check verdicts.
+    pub upstreams: Arc<crate::proxy::ServerBoard>,
 }
 
 /// Renders the process's and every worker's counters as Prometheus text.

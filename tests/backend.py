@@ -209,13 +209,14 @@ class _UnixServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
 class Backend:
     """A running back end: `address` is what goes in the upstream config."""
 
-    def __init__(self, name="b1", unix_path=None, proxy_protocol=False):
+    def __init__(self, name="b1", unix_path=None, proxy_protocol=False, host="127.0.0.1", port=0):
         if unix_path:
             self.server = _UnixServer(str(unix_path), Handler)
             self.address = f"unix:{unix_path}"
         else:
-            self.server = _Server(("127.0.0.1", 0), Handler)
-            self.address = f"127.0.0.1:{self.server.server_address[1]}"
+            self.server = _Server((host, port), Handler)
+            self.port = self.server.server_address[1]
+            self.address = f"{host}:{self.port}"
         self.server.name = name
         self.server.proxy_protocol = proxy_protocol
         self.server.lock = threading.Lock()

@@ -31,14 +31,16 @@ def sha256_file(path):
 class Server:
     """A running tlsaccel process and the addresses it reported."""
 
-    def __init__(self, args, cwd, env=None, as_root=True):
+    def __init__(self, args, cwd, env=None, as_root=True, prefix=()):
         if as_root and os.geteuid() == 0 and args[:1] == ["serve"] and "--user" not in args:
             # Started as root, tlsaccel serves as nobody unless told: the
             # tests' files (under pytest's 0700 directories) are root's.
             args = [*args, "--user", "root"]
         self.log_path = Path(cwd) / f"server-{time.monotonic_ns()}.log"
         self.log = open(self.log_path, "wb")
-        self.proc = subprocess.Popen([str(BINARY), *args], cwd=cwd, stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        # `prefix`: a command that execs tlsaccel (in a namespace, say).
+        self.proc = subprocess.Popen([*prefix, str(BINARY), *args], cwd=cwd, stdout=self.log,
+                                     stderr=subprocess.STDOUT, env=env)
         try:
             self._wait_until_started()
         except BaseException:
@@ -209,8 +211,8 @@ def start(tmp_path):
     """start(*args) runs tlsaccel; every server is stopped (and must exit 0) at the end."""
     servers = []
 
-    def _start(*args, cwd=None, env=None, as_root=True):
-        s = Server(list(args), cwd or tmp_path, env, as_root)
+    def _start(*args, cwd=None, env=None, as_root=True, prefix=()):
+        s = Server(list(args), cwd or tmp_path, env, as_root, prefix)
         servers.append(s)
         return s
 

@@ -70,6 +70,7 @@ pub struct UpstreamSection {
     pub pass_underscore_headers: bool,
     pub tunnel_timeout: Duration,
     pub health_check: Option<HealthCheckSection>,
+    pub resolve_interval: Duration,
 }
 
 /// `[[upstream]] health_check = { ... }`: active checks of each server.
@@ -113,6 +114,7 @@ impl Default for UpstreamSection {
             pass_underscore_headers: false,
             tunnel_timeout: Duration(3600.0),
             health_check: None,
+            resolve_interval: Duration(30.0),
         }
     }
 }

@@ -24,7 +24,13 @@ impl std::fmt::Display for UpstreamAddress {
 
 #[derive(Debug, Clone)]
 pub struct UpstreamServer {
+    /// As configured: `host:port`, `ip:port` or `unix:/path`.
+    pub name: String,
+    /// Resolved when the configuration was read (a host name's first
+    /// address).
     pub address: UpstreamAddress,
+    /// A host name, resolved again every `resolve_interval`.
+    pub resolve: bool,
     pub weight: u32,
 }
 
@@ -50,6 +56,9 @@ pub struct Upstream {
     /// both directions before it is closed.
     pub tunnel_timeout: Duration,
     pub health_check: Option<HealthCheck>,
+    /// How often host names in `servers` are resolved again (None: only
+    /// when the configuration is read).
+    pub resolve_interval: Option<Duration>,
 }
 
 /// Active health checks: `GET path` to each server every `interval`; a
@@ -198,8 +207,10 @@ pub fn resolve_upstreams(
                 continue;
             }
             match parse_address(&s.address) {
-                Ok(address) => servers.push(UpstreamServer {
+                Ok((address, resolve)) => servers.push(UpstreamServer {
+                    name: s.address.clone(),
                     address,
+                    resolve,
                     weight: s.weight.clamp(1, MAX_WEIGHT),
                 }),
                 Err(e) => report.error(format!("{key}.servers[{j}].address"), e),
@@ -230,6 +241,11 @@ pub fn resolve_upstreams(
                 .health_check
                 .as_ref()
                 .map(|c| resolve_health_check(c, &format!("{key}.health_check"), report)),
+            // 0 turns it off; anything else is a duration like the others.
+            resolve_interval: (u.resolve_interval.0 != 0.0).then(|| {
+                u.resolve_interval
+                    .checked(&format!("{key}.resolve_interval"), report)
+            }),
         });
     }
     resolved
@@ -321,18 +337,22 @@ fn is_token(text: &str) -> bool {
     parts.all(|p| !p.is_empty() && p.bytes().all(tchar))
 }
 
-/// "host:port" (resolved now, once) or "unix:/path/to/socket".
-fn parse_address(text: &str) -> Result<UpstreamAddress, String> {
+/// "ip:port", "host:port" (resolved now: its first address) or
+/// "unix:/path/to/socket". The flag says a host name was resolved.
+fn parse_address(text: &str) -> Result<(UpstreamAddress, bool), String> {
     if let Some(path) = text.strip_prefix("unix:") {
         if !path.starts_with('/') {
             return Err(format!("\"{text}\": a Unix socket path must be absolute"));
         }
-        return Ok(UpstreamAddress::Unix(PathBuf::from(path)));
+        return Ok((UpstreamAddress::Unix(PathBuf::from(path)), false));
+    }
+    if let Ok(literal) = text.parse::<SocketAddr>() {
+        return Ok((UpstreamAddress::Tcp(literal), false));
     }
     match text.to_socket_addrs() {
         Ok(mut addrs) => addrs
             .next()
-            .map(UpstreamAddress::Tcp)
+            .map(|a| (UpstreamAddress::Tcp(a), true))
             .ok_or_else(|| format!("\"{text}\" resolves to no address")),
         Err(e) => Err(format!("\"{text}\" is not host:port or unix:/path ({e})")),
     }
@@ -407,12 +427,20 @@ mod tests {
     fn addresses_and_errors() {
         assert_eq!(
             parse_address("127.0.0.1:8000"),
-            Ok(UpstreamAddress::Tcp("127.0.0.1:8000".parse().unwrap()))
+            Ok((
+                UpstreamAddress::Tcp("127.0.0.1:8000".parse().unwrap()),
+                false
+            ))
         );
         assert_eq!(
             parse_address("unix:/run/app.sock"),
-            Ok(UpstreamAddress::Unix("/run/app.sock".into()))
+            Ok((UpstreamAddress::Unix("/run/app.sock".into()), false))
         );
+        // A name is resolved now, and flagged to be resolved again.
+        assert!(matches!(
+            parse_address("localhost:8000"),
+            Ok((UpstreamAddress::Tcp(a), true)) if a.ip().is_loopback() && a.port() == 8000
+        ));
         assert!(parse_address("unix:relative.sock").is_err());
         assert!(parse_address("no-port").is_err());
     }

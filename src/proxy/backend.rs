@@ -96,6 +96,16 @@ impl BackendStream {
         Ok(rustix::net::shutdown(self, rustix::net::Shutdown::Write)?)
     }
 
+    /// Connected to `address` (a server whose name moved may have older
+    /// connections elsewhere).
+    pub fn is_to(&self, address: &UpstreamAddress) -> bool {
+        match (self, address) {
+            (BackendStream::Tcp(s), UpstreamAddress::Tcp(a)) => s.peer_addr().ok() == Some(*a),
+            (BackendStream::Unix(_), UpstreamAddress::Unix(_)) => true,
+            _ => false,
+        }
+    }
+
     /// For an idle pooled connection: still open, and the back end has sent
     /// nothing unasked (which would be a close or a protocol error).
     pub fn is_open_and_quiet(&self) -> bool {

@@ -3,18 +3,20 @@
 //! out after a failure (passive health: for `fail_timeout`, then tried
 //! again), and the idle keep-alive connections kept to each server.
 //!
-//! Owned by one worker thread: no locks, no sharing, except the verdicts
-//! of active health checks (`health`), which the health thread writes.
+//! Owned by one worker thread: no locks, no sharing, except each server's
+//! `ServerState` (its health-check verdict and current address), which the
+//! upstream monitor's thread writes.
 
-use super::{BackendStream, UpstreamHealth};
+use super::{BackendStream, ServerStates};
 use crate::config::Upstream;
+use crate::config::UpstreamAddress;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Instant;
 
 pub struct Upstreams {
     groups: Vec<Group>,
-    health: Arc<UpstreamHealth>,
+    shared: Arc<ServerStates>,
 }
 
 struct Group {
@@ -31,10 +33,10 @@ struct ServerState {
 }
 
 impl Upstreams {
-    /// `health`: the active checks' verdicts, `[group][server]`.
-    pub fn new(configs: &[Upstream], health: Arc<UpstreamHealth>) -> Upstreams {
+    /// `shared`: each server's verdict and address, `[group][server]`.
+    pub fn new(configs: &[Upstream], shared: Arc<ServerStates>) -> Upstreams {
         Upstreams {
-            health,
+            shared,
             groups: configs
                 .iter()
                 .map(|c| Group {
@@ -55,7 +57,7 @@ impl Upstreams {
     pub fn pick(&mut self, group: usize, tried: &[usize]) -> Option<usize> {
         let now = Instant::now();
         let g = &mut self.groups[group];
-        let checked = &self.health[group];
+        let checked = &self.shared[group];
         let mut total = 0i64;
         let mut best: Option<(usize, i64)> = None;
         for (i, s) in g.servers.iter_mut().enumerate() {
@@ -91,15 +93,27 @@ impl Upstreams {
         self.groups[group].servers[server].down_until = None;
     }
 
+    /// Where a new connection to this server goes now.
+    pub fn address(&self, group: usize, server: usize) -> UpstreamAddress {
+        self.shared[group][server].address()
+    }
+
     /// An idle connection to this server that is still open, if any.
     pub fn take_idle(&mut self, group: usize, server: usize) -> Option<BackendStream> {
+        let shared = &self.shared[group][server];
+        // Its name resolved to a new address: connections to the old one
+        // are not reused (only paid for once a server has moved).
+        let moved_to = (shared.moves() > 0).then(|| shared.address());
         let g = &mut self.groups[group];
         let timeout = g.config.keepalive_timeout;
         let idle = &mut g.servers[server].idle;
         while let Some((conn, since)) = idle.pop_back() {
             // The server may have closed it meanwhile (its own idle timeout):
             // such a connection would fail the request it is given.
-            if since.elapsed() < timeout && conn.is_open_and_quiet() {
+            if since.elapsed() < timeout
+                && conn.is_open_and_quiet()
+                && moved_to.as_ref().is_none_or(|a| conn.is_to(a))
+            {
                 return Some(conn);
             }
         }
@@ -132,6 +146,8 @@ mod tests {
                 .iter()
                 .enumerate()
                 .map(|(i, w)| UpstreamServer {
+                    name: format!("127.0.0.1:{}", 9000 + i),
+                    resolve: false,
                     address: UpstreamAddress::Tcp(
                         format!("127.0.0.1:{}", 9000 + i).parse().unwrap(),
                     ),
@@ -147,13 +163,14 @@ mod tests {
             proxy_protocol: false,
             tunnel_timeout: Duration::from_secs(3600),
             health_check: None,
+            resolve_interval: None,
         }
     }
 
     fn upstreams(weights: &[u32]) -> Upstreams {
         let configs = [upstream(weights)];
-        let health = super::super::HealthBoard::default().states_for(&configs);
-        Upstreams::new(&configs, health)
+        let shared = super::super::ServerBoard::default().states_for(&configs);
+        Upstreams::new(&configs, shared)
     }
 
     #[test]

@@ -13,11 +13,13 @@ mod backend;
 mod balancer;
 mod head;
 mod health;
+mod monitor;
 mod pass;
+mod resolve;
 mod upstream_body;
 
 pub use backend::BackendStream;
 pub use balancer::Upstreams;
 pub use head::{parse_response_head, ResponseHead};
-pub use health::{HealthBoard, HealthChecker, ServerHealth, UpstreamHealth};
+pub use monitor::{ServerBoard, ServerState, ServerStates, UpstreamMonitor};
 pub use pass::Proxy;

@@ -111,9 +111,7 @@ impl Proxy {
                 tracing::warn!(peer = %req.client.addr, upstream = %name, "no back end available");
                 return Ok(Response::error(502));
             };
-            let address = self.upstreams.borrow().config(group).servers[server]
-                .address
-                .clone();
+            let address = self.upstreams.borrow().address(group, server);
             let idle = self.upstreams.borrow_mut().take_idle(group, server);
             let reused = idle.is_some();
             let attempt = async {

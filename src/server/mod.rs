@@ -27,7 +27,7 @@ use crate::config::{
 };
 use crate::logging::ReopenableFile;
 use crate::metrics::{AllMetrics, ProcessMetrics, WorkerMetrics};
-use crate::proxy::{HealthBoard, HealthChecker, UpstreamHealth};
+use crate::proxy::{ServerBoard, ServerStates, UpstreamMonitor};
 use crate::static_files::Root;
 use crate::tls::{KtlsPolicy, TlsCarryOver};
 use crate::worker::{allowed_cpus, worker_main, Generation, WorkerParts};
@@ -120,8 +120,8 @@ pub fn run(
     };
 
     let mut carry_over = TlsCarryOver::default();
-    let health = Arc::new(HealthBoard::default());
-    let prepared = prepare(settings, &mut carry_over, &health)?;
+    let servers = Arc::new(ServerBoard::default());
+    let prepared = prepare(settings, &mut carry_over, &servers)?;
     let listeners = ListenerSet::open(&prepared.settings.listeners, worker_count, &mut inherited)?;
     for unused in inherited.leftovers() {
         tracing::warn!(
@@ -142,7 +142,7 @@ pub fn run(
             .map(|_| Arc::new(WorkerMetrics::default()))
             .collect(),
         process: Arc::new(ProcessMetrics::default()),
-        upstreams: health.clone(),
+        upstreams: servers.clone(),
     };
     let admin = match settings.admin_listen {
         Some(addr) => {
@@ -195,8 +195,8 @@ pub fn run(
         access_log,
         error_log,
         welcome_dirs: prepared.welcome_dirs.clone(),
-        health_checks: HealthChecker::start(health).map_err(|source| StartError::Thread {
-            what: "the health check thread",
+        upstream_monitor: UpstreamMonitor::start(servers).map_err(|source| StartError::Thread {
+            what: "the upstream monitor thread",
             source,
         })?,
     };
@@ -275,8 +275,8 @@ pub fn run(
     }
     drop(stop_rx);
     control
-        .health_checks
-        .follow(&prepared.settings.upstreams, &prepared.health);
+        .upstream_monitor
+        .follow(&prepared.settings.upstreams, &prepared.servers);
     drop(prepared);
     if !switching {
         pid_file = write_pid_file()?;
@@ -336,8 +336,8 @@ pub fn run(
 /// built from.
 struct Prepared {
     settings: Arc<Settings>,
-    /// The health checks' verdicts for this configuration's upstreams.
-    health: Arc<UpstreamHealth>,
+    /// This configuration's back-end servers as every worker sees them.
+    servers: Arc<ServerStates>,
     tls: Option<Arc<rustls::ServerConfig>>,
     ktls: Option<Arc<KtlsPolicy>>,
     /// Per site, its document root's path (None: no static files).
@@ -352,10 +352,10 @@ struct Prepared {
 fn prepare(
     settings: Settings,
     carry_over: &mut TlsCarryOver,
-    health: &HealthBoard,
+    servers: &ServerBoard,
 ) -> Result<Prepared, StartError> {
     let settings = Arc::new(settings);
-    let health = health.states_for(&settings.upstreams);
+    let servers = servers.states_for(&settings.upstreams);
     let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
         let ktls = crate::tls::decide_policy(&settings.tls)?.map(Arc::new);
         let built = crate::tls::build_server_config(&settings, ktls.is_some(), carry_over)?;
@@ -415,7 +415,7 @@ fn prepare(
     }
     Ok(Prepared {
         settings,
-        health,
+        servers,
         tls,
         ktls,
         root_paths,
@@ -453,7 +453,7 @@ fn generation_for(
         ktls: prepared.ktls.clone(),
         roots: open_roots(&prepared.root_paths)?,
         https_port: listeners.https_port(),
-        health: prepared.health.clone(),
+        servers: prepared.servers.clone(),
         opened: listeners
             .for_worker(id, opened)
             .map_err(StartError::Sockets)?,
@@ -483,8 +483,9 @@ struct Control {
     workers: Vec<mpsc::UnboundedSender<Generation>>,
     worker_count: usize,
     metrics: AllMetrics,
-    /// The `health` thread, told of each configuration that serves.
-    health_checks: HealthChecker,
+    /// The `upstream` thread (health checks, names resolved again), told
+    /// of each configuration that serves.
+    upstream_monitor: UpstreamMonitor,
     access_log: Option<AccessLogWriter>,
     error_log: Option<ReopenableFile>,
     welcome_dirs: Vec<PathBuf>,
@@ -600,8 +601,8 @@ impl Control {
             let _ = inbox.send(generation);
         }
         self.listeners = listeners;
-        self.health_checks
-            .follow(&prepared.settings.upstreams, &prepared.health);
+        self.upstream_monitor
+            .follow(&prepared.settings.upstreams, &prepared.servers);
         // "Reloaded" once every worker uses it. Workers never block, so
         // this takes an event-loop turn; the bound only guards the log.
         drop(installed);

@@ -19,7 +19,7 @@ use crate::config::{ListenerKey, Route, Settings};
 use crate::exchange::Request;
 use crate::http::HttpDate;
 use crate::metrics::WorkerMetrics;
-use crate::proxy::{Proxy, UpstreamHealth, Upstreams};
+use crate::proxy::{Proxy, ServerStates, Upstreams};
 use crate::static_files::{OpenFileCache, Root, StaticFiles};
 use crate::tls::KtlsPolicy;
 use std::cell::{Cell, RefCell};
@@ -125,8 +125,9 @@ pub struct Generation {
     /// Per site: its document root, opened.
     pub roots: Vec<Option<Root>>,
     pub https_port: Option<u16>,
-    /// The active health checks' verdicts, `[upstream][server]`.
-    pub health: Arc<UpstreamHealth>,
+    /// Each back-end server's health-check verdict and current address,
+    /// `[upstream][server]`.
+    pub servers: Arc<ServerStates>,
     /// Sockets to start accepting on, by listener.
     pub opened: Vec<(ListenerKey, TcpListener)>,
     /// Listeners removed: their sockets close (connections accepted on
@@ -145,7 +146,7 @@ impl Worker {
             ktls,
             roots,
             https_port,
-            health,
+            servers,
             ..
         } = generation;
         let files = roots
@@ -166,7 +167,7 @@ impl Worker {
             tls,
             ktls,
             proxy: Proxy {
-                upstreams: Rc::new(RefCell::new(Upstreams::new(&settings.upstreams, health))),
+                upstreams: Rc::new(RefCell::new(Upstreams::new(&settings.upstreams, servers))),
                 metrics: thread.metrics.clone(),
                 body_timeout: settings.timeouts.request_body,
             },

@@ -64,7 +64,7 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
             tls: None,
             ktls: None,
             https_port: None,
-            health: crate::proxy::HealthBoard::default().states_for(&settings.upstreams),
+            servers: crate::proxy::ServerBoard::default().states_for(&settings.upstreams),
             opened: vec![(settings.listener_key(0), listener)],
             closed: Vec::new(),
             installed: None,
