@@ -5,7 +5,7 @@ tests, on an ephemeral loopback port, in a thread of its own:
   /bye      sends "bye" and closes (code 1000): the back end ends the tunnel
   /silent   reads and drops every message, never sends
 
-What the back end saw of each handshake (path and headers) is kept in
+With `ssl_context`, it speaks TLS (wss). What the back end saw of each handshake (path and headers) is kept in
 `handshakes`.
 """
 
@@ -16,7 +16,8 @@ from websockets.asyncio.server import serve
 
 
 class WsEcho:
-    def __init__(self):
+    def __init__(self, ssl_context=None):
+        self.ssl_context = ssl_context
         self.handshakes = []
         self.connections = 0
         self._ready = threading.Event()
@@ -32,7 +33,8 @@ class WsEcho:
         self._loop.run_forever()
 
     async def _start(self):
-        self._server = await serve(self._handle, "127.0.0.1", 0, max_size=None, ping_interval=None)
+        self._server = await serve(self._handle, "127.0.0.1", 0, max_size=None, ping_interval=None,
+                                   ssl=self.ssl_context)
         self.port = self._server.sockets[0].getsockname()[1]
         self.address = f"127.0.0.1:{self.port}"
         self._ready.set()

@@ -71,6 +71,11 @@ pub struct UpstreamSection {
     pub tunnel_timeout: Duration,
     pub health_check: Option<HealthCheckSection>,
     pub resolve_interval: Duration,
+    pub tls: bool,
+    pub tls_server_name: Option<String>,
+    pub tls_ca_file: Option<std::path::PathBuf>,
+    pub tls_cert: Option<std::path::PathBuf>,
+    pub tls_key: Option<std::path::PathBuf>,
 }
 
 /// `[[upstream]] health_check = { ... }`: active checks of each server.
@@ -115,6 +120,11 @@ impl Default for UpstreamSection {
             tunnel_timeout: Duration(3600.0),
             health_check: None,
             resolve_interval: Duration(30.0),
+            tls: false,
+            tls_server_name: None,
+            tls_ca_file: None,
+            tls_cert: None,
+            tls_key: None,
         }
     }
 }

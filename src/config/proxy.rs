@@ -3,8 +3,10 @@
 //! types the workers use.
 
 use super::file::{HealthCheckSection, RouteSection, UpstreamSection};
+use rustls_pki_types::ServerName;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,6 +34,9 @@ pub struct UpstreamServer {
     /// A host name, resolved again every `resolve_interval`.
     pub resolve: bool,
     pub weight: u32,
+    /// With `tls = true`: the name the server's certificate must carry
+    /// (`tls_server_name`, else the host of `name`), also sent as SNI.
+    pub tls_name: Option<ServerName<'static>>,
 }
 
 #[derive(Debug, Clone)]
@@ -59,6 +64,9 @@ pub struct Upstream {
     /// How often host names in `servers` are resolved again (None: only
     /// when the configuration is read).
     pub resolve_interval: Option<Duration>,
+    /// `tls = true`: connections to the servers are TLS, with this client
+    /// configuration (CA roots, client certificate, session cache).
+    pub tls: Option<Arc<rustls::ClientConfig>>,
 }
 
 /// Active health checks: `GET path` to each server every `interval`; a
@@ -206,12 +214,28 @@ pub fn resolve_upstreams(
                 report.error(format!("{key}.servers[{j}].address"), "required");
                 continue;
             }
+            let tls_name = if u.tls {
+                match tls_name(u.tls_server_name.as_deref(), &s.address) {
+                    Ok(name) => Some(name),
+                    Err(e) => {
+                        let at = match u.tls_server_name {
+                            Some(_) => format!("{key}.tls_server_name"),
+                            None => format!("{key}.servers[{j}].address"),
+                        };
+                        report.error(at, e);
+                        None
+                    }
+                }
+            } else {
+                None
+            };
             match parse_address(&s.address) {
                 Ok((address, resolve)) => servers.push(UpstreamServer {
                     name: s.address.clone(),
                     address,
                     resolve,
                     weight: s.weight.clamp(1, MAX_WEIGHT),
+                    tls_name,
                 }),
                 Err(e) => report.error(format!("{key}.servers[{j}].address"), e),
             }
@@ -241,6 +265,7 @@ pub fn resolve_upstreams(
                 .health_check
                 .as_ref()
                 .map(|c| resolve_health_check(c, &format!("{key}.health_check"), report)),
+            tls: upstream_tls(u, &key, report),
             // 0 turns it off; anything else is a duration like the others.
             resolve_interval: (u.resolve_interval.0 != 0.0).then(|| {
                 u.resolve_interval
@@ -335,6 +360,79 @@ fn is_token(text: &str) -> bool {
     let tchar = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
     let mut parts = text.splitn(2, '/');
     parts.all(|p| !p.is_empty() && p.bytes().all(tchar))
+}
+
+/// The client configuration of an upstream with `tls = true`; the
+/// `tls_*` keys are refused without it.
+fn upstream_tls(
+    u: &UpstreamSection,
+    key: &str,
+    report: &mut super::Report,
+) -> Option<Arc<rustls::ClientConfig>> {
+    if !u.tls {
+        for (name, given) in [
+            ("tls_server_name", u.tls_server_name.is_some()),
+            ("tls_ca_file", u.tls_ca_file.is_some()),
+            ("tls_cert", u.tls_cert.is_some()),
+            ("tls_key", u.tls_key.is_some()),
+        ] {
+            if given {
+                report.error(format!("{key}.{name}"), "applies with tls = true only");
+            }
+        }
+        return None;
+    }
+    let identity = match (&u.tls_cert, &u.tls_key) {
+        (Some(cert), Some(key_file)) => Some(super::CertificatePair {
+            cert: cert.clone(),
+            key: key_file.clone(),
+            key_path: key.to_string(),
+        }),
+        (None, None) => None,
+        (Some(_), None) => {
+            report.error(format!("{key}.tls_key"), "tls_cert needs its tls_key");
+            return None;
+        }
+        (None, Some(_)) => {
+            report.error(format!("{key}.tls_cert"), "tls_key needs its tls_cert");
+            return None;
+        }
+    };
+    match crate::tls::client_config(u.tls_ca_file.as_deref(), identity.as_ref()) {
+        Ok(config) => Some(config),
+        Err(e) => {
+            let at = match &e {
+                crate::tls::ClientTlsError::CaFile { .. }
+                | crate::tls::ClientTlsError::CaCertificate { .. } => "tls_ca_file",
+                crate::tls::ClientTlsError::ClientCertificate(
+                    crate::tls::TlsSetupError::PrivateKey { .. }
+                    | crate::tls::TlsSetupError::UnsupportedKey { .. },
+                ) => "tls_key",
+                crate::tls::ClientTlsError::ClientCertificate(_) => "tls_cert",
+                _ => "tls",
+            };
+            report.error(format!("{key}.{at}"), e.to_string());
+            None
+        }
+    }
+}
+
+/// The name a TLS server's certificate is checked against: `configured`,
+/// else the host of `address` (a host name or an IP address).
+fn tls_name(configured: Option<&str>, address: &str) -> Result<ServerName<'static>, String> {
+    let host = match configured {
+        Some(name) => name,
+        None if address.starts_with("unix:") => {
+            return Err("a Unix socket has no host name: give tls_server_name".into())
+        }
+        None => address
+            .rsplit_once(':')
+            .map_or(address, |(host, _)| host)
+            .trim_start_matches('[')
+            .trim_end_matches(']'),
+    };
+    ServerName::try_from(host.to_string())
+        .map_err(|_| format!("\"{host}\" is not a host name or IP address for TLS"))
 }
 
 /// "ip:port", "host:port" (resolved now: its first address) or

@@ -1,41 +1,106 @@
-//! A connection to a back-end server, over TCP or a Unix socket, and the
-//! PROXY protocol v2 header that tells a back end who the client is.
+//! A connection to a back-end server: over TCP or a Unix socket, in the
+//! clear or with TLS (rustls, for upstreams with `tls = true`), with the
+//! PROXY protocol v2 header that tells a back end who the client is sent
+//! first, before any TLS.
+//!
+//! Kernel sockets in the clear can take part in `splice()` (bodies and
+//! tunnels never pass through user space); TLS connections are read and
+//! written through rustls.
 
 use crate::config::UpstreamAddress;
 use crate::splice::Pipe;
+use rustls::ClientConfig;
+use rustls_pki_types::ServerName;
 use std::io;
 use std::os::fd::{AsFd, BorrowedFd};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt, Interest};
 use tokio::net::{TcpStream, UnixStream};
+use tokio_rustls::client::TlsStream;
 
 #[derive(Debug)]
 pub enum BackendStream {
     Tcp(TcpStream),
     Unix(UnixStream),
+    Tls(Box<TlsStream<TcpStream>>),
+}
+
+/// A TLS back end: the client configuration and the name to verify.
+#[derive(Clone, Copy)]
+pub struct TlsTarget<'a> {
+    pub config: &'a Arc<ClientConfig>,
+    pub name: &'a ServerName<'static>,
+}
+
+/// Why a back-end connection could not be made (nothing of the request
+/// was sent).
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("connect failed: {0}")]
+    Connect(#[source] io::Error),
+    #[error("no connection within connect_timeout")]
+    TimedOut,
+    #[error("sending the PROXY header failed: {0}")]
+    Preface(#[source] io::Error),
+    #[error("TLS handshake failed: {0}")]
+    Tls(#[source] io::Error),
 }
 
 impl BackendStream {
-    pub async fn connect(address: &UpstreamAddress, within: Duration) -> io::Result<BackendStream> {
+    /// Connects to `address` within `within` (TCP connect, `preface`
+    /// written as it is, then the TLS handshake when `tls` is given).
+    pub async fn connect(
+        address: &UpstreamAddress,
+        within: Duration,
+        preface: &[u8],
+        tls: Option<TlsTarget<'_>>,
+    ) -> Result<BackendStream, ConnectError> {
         let connect = async {
-            match address {
+            let mut stream = match address {
                 UpstreamAddress::Tcp(a) => {
-                    let s = TcpStream::connect(a).await?;
-                    s.set_nodelay(true)?;
-                    Ok(BackendStream::Tcp(s))
+                    let s = TcpStream::connect(a).await.map_err(ConnectError::Connect)?;
+                    s.set_nodelay(true).map_err(ConnectError::Connect)?;
+                    BackendStream::Tcp(s)
                 }
-                UpstreamAddress::Unix(p) => Ok(BackendStream::Unix(UnixStream::connect(p).await?)),
+                UpstreamAddress::Unix(p) => BackendStream::Unix(
+                    UnixStream::connect(p)
+                        .await
+                        .map_err(ConnectError::Connect)?,
+                ),
+            };
+            if !preface.is_empty() {
+                stream
+                    .write_all(preface)
+                    .await
+                    .map_err(ConnectError::Preface)?;
+            }
+            match (stream, tls) {
+                (BackendStream::Tcp(tcp), Some(tls)) => {
+                    let connector = tokio_rustls::TlsConnector::from(tls.config.clone());
+                    let session = connector
+                        .connect(tls.name.clone(), tcp)
+                        .await
+                        .map_err(ConnectError::Tls)?;
+                    Ok(BackendStream::Tls(Box::new(session)))
+                }
+                (BackendStream::Unix(_), Some(_)) => Err(ConnectError::Tls(io::Error::new(
+                    io::ErrorKind::Unsupported,
+                    "TLS over a Unix socket is not supported",
+                ))),
+                (plain, _) => Ok(plain),
             }
         };
         tokio::time::timeout(within, connect)
             .await
-            .unwrap_or_else(|_| Err(io::Error::new(io::ErrorKind::TimedOut, "connect timed out")))
+            .unwrap_or(Err(ConnectError::TimedOut))
     }
 
     pub async fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         match self {
             BackendStream::Tcp(s) => s.read(buf).await,
             BackendStream::Unix(s) => s.read(buf).await,
+            BackendStream::Tls(s) => s.read(buf).await,
         }
     }
 
@@ -43,13 +108,37 @@ impl BackendStream {
         match self {
             BackendStream::Tcp(s) => s.write_all(buf).await,
             BackendStream::Unix(s) => s.write_all(buf).await,
+            BackendStream::Tls(s) => {
+                // tokio-rustls buffers what it encrypts: push it out now.
+                s.write_all(buf).await?;
+                s.flush().await
+            }
         }
     }
 
+    /// Ends our sending side: the back end reads the end of its input and
+    /// may still answer (close_notify first over TLS).
+    pub async fn shutdown_write(&mut self) -> io::Result<()> {
+        match self {
+            BackendStream::Tls(s) => s.shutdown().await,
+            plain => Ok(rustix::net::shutdown(
+                &*plain,
+                rustix::net::Shutdown::Write,
+            )?),
+        }
+    }
+
+    /// Bytes can move to and from this connection with `splice()` (a
+    /// kernel socket in the clear).
+    pub fn can_splice(&self) -> bool {
+        !matches!(self, BackendStream::Tls(_))
+    }
+
     /// Moves up to `len` bytes of the back end's response into `pipe`.
-    /// 0: the back end closed.
+    /// 0: the back end closed. Only when `can_splice()`.
     pub async fn splice_into(&self, pipe: &mut Pipe, len: usize) -> io::Result<usize> {
         match self {
+            BackendStream::Tls(_) => Err(io::ErrorKind::Unsupported.into()),
             BackendStream::Tcp(s) => {
                 s.async_io(Interest::READABLE, || pipe.fill_from(s, len))
                     .await
@@ -61,19 +150,21 @@ impl BackendStream {
         }
     }
 
-    /// Moves what `pipe` holds to the back end.
+    /// Moves what `pipe` holds to the back end. Only when `can_splice()`.
     pub async fn splice_from(&self, pipe: &mut Pipe) -> io::Result<usize> {
         match self {
+            BackendStream::Tls(_) => Err(io::ErrorKind::Unsupported.into()),
             BackendStream::Tcp(s) => s.async_io(Interest::WRITABLE, || pipe.drain_to(s)).await,
             BackendStream::Unix(s) => s.async_io(Interest::WRITABLE, || pipe.drain_to(s)).await,
         }
     }
 
     /// Writes all of `buf` through a shared reference, so one direction of
-    /// a tunnel can write while the other reads.
+    /// a tunnel can write while the other reads. Only when `can_splice()`.
     pub async fn send_all(&self, mut buf: &[u8]) -> io::Result<()> {
         while !buf.is_empty() {
             let n = match self {
+                BackendStream::Tls(_) => Err(io::ErrorKind::Unsupported.into()),
                 BackendStream::Tcp(s) => s.async_io(Interest::WRITABLE, || write_fd(s, buf)).await,
                 BackendStream::Unix(s) => s.async_io(Interest::WRITABLE, || write_fd(s, buf)).await,
             }?;
@@ -82,25 +173,14 @@ impl BackendStream {
         Ok(())
     }
 
-    /// Reads through a shared reference; 0 when the back end closed.
-    pub async fn recv(&self, buf: &mut [u8]) -> io::Result<usize> {
-        match self {
-            BackendStream::Tcp(s) => s.async_io(Interest::READABLE, || read_fd(s, buf)).await,
-            BackendStream::Unix(s) => s.async_io(Interest::READABLE, || read_fd(s, buf)).await,
-        }
-    }
-
-    /// Ends our sending side (FIN): the back end reads the end of its input
-    /// and may still answer.
-    pub fn shutdown_write(&self) -> io::Result<()> {
-        Ok(rustix::net::shutdown(self, rustix::net::Shutdown::Write)?)
-    }
-
     /// Connected to `address` (a server whose name moved may have older
     /// connections elsewhere).
     pub fn is_to(&self, address: &UpstreamAddress) -> bool {
         match (self, address) {
             (BackendStream::Tcp(s), UpstreamAddress::Tcp(a)) => s.peer_addr().ok() == Some(*a),
+            (BackendStream::Tls(s), UpstreamAddress::Tcp(a)) => {
+                s.get_ref().0.peer_addr().ok() == Some(*a)
+            }
             (BackendStream::Unix(_), UpstreamAddress::Unix(_)) => true,
             _ => false,
         }
@@ -126,15 +206,12 @@ fn write_fd(fd: impl AsFd, buf: &[u8]) -> io::Result<usize> {
     )?)
 }
 
-fn read_fd(fd: impl AsFd, buf: &mut [u8]) -> io::Result<usize> {
-    Ok(rustix::io::read(fd, buf)?)
-}
-
 impl AsFd for BackendStream {
     fn as_fd(&self) -> BorrowedFd<'_> {
         match self {
             BackendStream::Tcp(s) => s.as_fd(),
             BackendStream::Unix(s) => s.as_fd(),
+            BackendStream::Tls(s) => s.get_ref().0.as_fd(),
         }
     }
 }

@@ -152,6 +152,7 @@ mod tests {
                         format!("127.0.0.1:{}", 9000 + i).parse().unwrap(),
                     ),
                     weight: *w,
+                    tls_name: None,
                 })
                 .collect(),
             keepalive: 4,
@@ -164,6 +165,7 @@ mod tests {
             tunnel_timeout: Duration::from_secs(3600),
             health_check: None,
             resolve_interval: None,
+            tls: None,
         }
     }
 

@@ -7,6 +7,7 @@
 //! Passive health works beside it: a server that refuses a connection is
 //! left out of that worker's rotation for `fail_timeout`.
 
+use super::backend::{ConnectError, TlsTarget};
 use super::monitor::ServerState;
 use super::BackendStream;
 use crate::config::{HealthCheck, UpstreamAddress};
@@ -20,8 +21,13 @@ const MAX_STATUS_LINE: usize = 1024;
 /// One server to check.
 pub(super) struct CheckTarget {
     pub upstream: String,
+    /// The server as configured (`app.internal:8000`, `unix:/path`).
+    pub server: String,
     pub check: HealthCheck,
     pub proxy_protocol: bool,
+    /// A TLS back end: its client configuration and name.
+    pub tls: Option<Arc<rustls::ClientConfig>>,
+    pub tls_name: Option<rustls_pki_types::ServerName<'static>>,
     pub state: Arc<ServerState>,
 }
 
@@ -30,8 +36,8 @@ pub(super) struct CheckTarget {
 enum CheckFailure {
     #[error("status {0}, not one of expect_status")]
     Status(u16),
-    #[error("connect failed: {0}")]
-    Connect(#[source] io::Error),
+    #[error("{0}")]
+    Connect(#[source] ConnectError),
     #[error("{0}")]
     Io(#[source] io::Error),
     #[error("closed before a status line")]
@@ -50,7 +56,7 @@ pub(super) async fn watch(t: CheckTarget) {
     let (mut failed, mut passed) = (0u32, 0u32);
     loop {
         ticks.tick().await;
-        let server = t.state.address();
+        let server = t.server.as_str();
         let upstream = t.upstream.as_str();
         match probe(&t).await {
             Ok(()) => {
@@ -58,7 +64,12 @@ pub(super) async fn watch(t: CheckTarget) {
                 passed = passed.saturating_add(1);
                 if !t.state.is_up() && passed >= t.check.passes {
                     t.state.set_up(true);
-                    tracing::info!(upstream, %server, passed, "health check: back in the rotation");
+                    tracing::info!(
+                        upstream,
+                        server,
+                        passed,
+                        "health check: back in the rotation"
+                    );
                 }
             }
             Err(why) => {
@@ -66,9 +77,9 @@ pub(super) async fn watch(t: CheckTarget) {
                 failed = failed.saturating_add(1);
                 if t.state.is_up() && failed >= t.check.fails {
                     t.state.set_up(false);
-                    tracing::warn!(upstream, %server, failed, %why, "health check: out of the rotation");
+                    tracing::warn!(upstream, server, failed, %why, "health check: out of the rotation");
                 } else {
-                    tracing::debug!(upstream, %server, failed, %why, "health check failed");
+                    tracing::debug!(upstream, server, failed, %why, "health check failed");
                 }
             }
         }
@@ -81,19 +92,25 @@ async fn probe(t: &CheckTarget) -> Result<(), CheckFailure> {
     let check = &t.check;
     let exchange = async {
         let address = t.state.address();
-        let mut conn = BackendStream::connect(&address, check.timeout)
-            .await
-            .map_err(CheckFailure::Connect)?;
-        let mut request = if t.proxy_protocol {
+        let preface = if t.proxy_protocol {
             crate::proxy_protocol::encode_v2_local()
         } else {
             Vec::new()
         };
+        let tls = t
+            .tls
+            .as_ref()
+            .zip(t.tls_name.as_ref())
+            .map(|(config, name)| TlsTarget { config, name });
+        let mut conn = BackendStream::connect(&address, check.timeout, &preface, tls)
+            .await
+            .map_err(CheckFailure::Connect)?;
         let host = match (&check.host, &address) {
-            (Some(host), _) => host.clone(),
-            (None, UpstreamAddress::Tcp(a)) => a.to_string(),
-            (None, UpstreamAddress::Unix(_)) => "localhost".into(),
+            (Some(host), _) => host.as_str(),
+            (None, UpstreamAddress::Tcp(_)) => t.server.as_str(),
+            (None, UpstreamAddress::Unix(_)) => "localhost",
         };
+        let mut request = Vec::new();
         request.extend_from_slice(
             format!(
                 "GET {} HTTP/1.1\r\nHost: {host}\r\nUser-Agent: tlsaccel-health-check\r\nConnection: close\r\n\r\n",

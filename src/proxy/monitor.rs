@@ -199,8 +199,11 @@ impl UpstreamMonitor {
                 if let Some(check) = &u.health_check {
                     plan.checks.push(CheckTarget {
                         upstream: u.name.clone(),
+                        server: s.name.clone(),
                         check: check.clone(),
                         proxy_protocol: u.proxy_protocol,
+                        tls: u.tls.clone(),
+                        tls_name: s.tls_name.clone(),
                         state: state.clone(),
                     });
                 }
@@ -235,6 +238,7 @@ mod tests {
                     address: UpstreamAddress::Tcp(format!("127.0.0.1:{p}").parse().unwrap()),
                     resolve: false,
                     weight: 1,
+                    tls_name: None,
                 })
                 .collect(),
             keepalive: 1,
@@ -247,6 +251,7 @@ mod tests {
             tunnel_timeout: Duration::from_secs(1),
             health_check: None,
             resolve_interval: None,
+            tls: None,
         }
     }
 

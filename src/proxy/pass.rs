@@ -19,6 +19,7 @@
 //! another back end; otherwise 502, or 504 when the back end is too slow
 //! to answer. The client sees a plain error page; the log names the back end.
 
+use super::backend::{ConnectError, TlsTarget};
 use super::head::{
     allowed_upgrade, parse_response_head, request_head, switch_matches_offer, upstream_framing,
     ResponseHead,
@@ -47,8 +48,9 @@ const SPLICE_CHUNK: usize = 1 << 20;
 
 /// Why one attempt at a back end did not produce a response.
 enum Failure {
-    /// Nothing reached the back end: try another (connect refused, timed out).
-    Unreachable(io::Error),
+    /// Nothing reached the back end: try another (connect refused, timed
+    /// out, TLS handshake failed).
+    Unreachable(ConnectError),
     /// A reused idle connection was closed under us before answering.
     StaleIdle,
     /// The back end took the request and failed it before answering.
@@ -80,7 +82,7 @@ impl Proxy {
         req: &Request,
         body: &mut B,
     ) -> Result<Response, BodyError> {
-        let (read_timeout, connect_timeout, proxy_protocol, underscores, tunnel_timeout, name) = {
+        let (read_timeout, connect_timeout, proxy_protocol, underscores, tunnel_timeout, name, tls) = {
             let upstreams = self.upstreams.borrow();
             let c = upstreams.config(group);
             (
@@ -90,6 +92,7 @@ impl Proxy {
                 c.pass_underscore_headers,
                 c.tunnel_timeout,
                 c.name.clone(),
+                c.tls.clone(),
             )
         };
         let upgrade = allowed_upgrade(req, upgrades);
@@ -112,21 +115,28 @@ impl Proxy {
                 return Ok(Response::error(502));
             };
             let address = self.upstreams.borrow().address(group, server);
+            let tls_name = self.upstreams.borrow().config(group).servers[server]
+                .tls_name
+                .clone();
             let idle = self.upstreams.borrow_mut().take_idle(group, server);
             let reused = idle.is_some();
             let attempt = async {
                 let mut backend = match idle {
                     Some(b) => b,
                     None => {
-                        let mut b = BackendStream::connect(&address, connect_timeout)
+                        let preface = match (proxy_protocol, req.client.local) {
+                            (true, Some(local)) => {
+                                proxy_protocol::encode_v2(req.client.addr, local)
+                            }
+                            _ => Vec::new(),
+                        };
+                        let tls = tls
+                            .as_ref()
+                            .zip(tls_name.as_ref())
+                            .map(|(config, name)| TlsTarget { config, name });
+                        BackendStream::connect(&address, connect_timeout, &preface, tls)
                             .await
-                            .map_err(Failure::Unreachable)?;
-                        if let (true, Some(local)) = (proxy_protocol, req.client.local) {
-                            b.write_all(&proxy_protocol::encode_v2(req.client.addr, local))
-                                .await
-                                .map_err(Failure::Unreachable)?;
-                        }
-                        b
+                            .map_err(Failure::Unreachable)?
                     }
                 };
                 self.send_request(&mut backend, &upstream_head, req, body, reused)
@@ -273,7 +283,7 @@ impl Proxy {
         let mut pending = upstream_head.to_vec();
         let mut pipe = None;
         loop {
-            if let Some(raw) = body.spliceable() {
+            if let Some(raw) = body.spliceable().filter(|_| backend.can_splice()) {
                 if chunked {
                     pending.extend_from_slice(chunk_size_line(raw).as_ref());
                 }

@@ -145,7 +145,8 @@ impl BodyStream for UpstreamBody {
     }
 
     fn can_splice(&self) -> bool {
-        self.pos == self.leftover.len()
+        self.backend.can_splice()
+            && self.pos == self.leftover.len()
             && !self.decoder.is_done()
             && self.decoder.raw_data_remaining().is_some()
     }

@@ -3,6 +3,7 @@
 //! names the cipher suites tlsaccel supports (exactly those Linux kTLS can
 //! take over, so every connection is a candidate for offload).
 
+mod client;
 pub mod client_hello;
 pub mod ktls;
 mod offload;
@@ -11,6 +12,7 @@ mod session;
 mod summary;
 pub mod ticket_keys;
 
+pub use client::{client_config, ClientTlsError};
 pub use offload::{
     decide_policy, offload, Fallback, KernelTls, KtlsPolicy, KtlsUnavailable, Offload,
 };

@@ -3,11 +3,12 @@
 //! ways until both sides have closed, or until neither has sent anything
 //! for the upstream's `tunnel_timeout`.
 //!
-//! Plain TCP and kTLS clients are joined with `splice()`, both directions
-//! at once: the kernel moves every byte (and, under kTLS, encrypts and
-//! decrypts it), nothing passes through user space. A user-space TLS
-//! client is copied, one direction at a time, as its session is a single
-//! state machine for reading and writing.
+//! Plain TCP and kTLS clients of a back end in the clear are joined with
+//! `splice()`, both directions at once: the kernel moves every byte (and,
+//! under kTLS, encrypts and decrypts it), nothing passes through user
+//! space. When either side is user-space TLS (the client's session, or a
+//! TLS back end), bytes are copied, one direction at a time, as a TLS
+//! session is a single state machine for reading and writing.
 //!
 //! A side that closes is half-closed on the other (FIN; close_notify
 //! first towards a TLS client), so each side reads the other's end. Once
@@ -133,7 +134,7 @@ impl Connection {
             unreachable!("tunnel() is called for Body::Tunnel only");
         };
         let Tunnel {
-            peer,
+            mut peer,
             received,
             idle_timeout,
             peer_name,
@@ -160,7 +161,7 @@ impl Connection {
         let early = self.wire.input().len();
         let outcome = async {
             let input = self.wire.input();
-            timeout(idle_timeout, peer.send_all(input))
+            timeout(idle_timeout, peer.write_all(input))
                 .await
                 .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
                 .map_err(TunnelEnd::Backend)?;
@@ -168,13 +169,13 @@ impl Connection {
             self.wire.consume(early);
             let idle = Idle::new(idle_timeout);
             match &mut self.wire.io {
-                Transport::Plain(client) => {
+                Transport::Plain(client) if peer.can_splice() => {
                     splice_both_ways(client, None, &peer, &idle, &moved, metrics).await
                 }
-                Transport::Ktls(client, kernel) => {
+                Transport::Ktls(client, kernel) if peer.can_splice() => {
                     splice_both_ways(client, Some(kernel), &peer, &idle, &moved, metrics).await
                 }
-                io @ Transport::Tls(..) => copy_in_turns(io, &peer, &idle, &moved, metrics).await,
+                io => copy_in_turns(io, &mut peer, &idle, &moved, metrics).await,
             }
         }
         .await;
@@ -240,7 +241,7 @@ async fn splice_both_ways(
         }
         idle.one_side_closed();
         // The back end may already be gone: the other direction will say.
-        let _ = backend.shutdown_write();
+        let _ = rustix::net::shutdown(backend, rustix::net::Shutdown::Write);
         Ok(())
     };
     let down = async {
@@ -281,11 +282,11 @@ async fn splice_both_ways(
     }
 }
 
-/// User-space TLS client: whichever side has data, its bytes are written
-/// to the other, one direction at a time.
+/// Either side on user-space TLS: whichever side has data, its bytes are
+/// written to the other, one direction at a time.
 async fn copy_in_turns(
     client: &mut Transport,
-    backend: &BackendStream,
+    backend: &mut BackendStream,
     idle: &Idle,
     moved: &Moved,
     metrics: &WorkerMetrics,
@@ -299,18 +300,18 @@ async fn copy_in_turns(
                 0 => {
                     up_open = false;
                     idle.one_side_closed();
-                    let _ = backend.shutdown_write();
+                    let _ = backend.shutdown_write().await;
                 }
                 n => {
                     idle.touch();
-                    timeout(idle.limit.get(), backend.send_all(&up_buf[..n]))
+                    timeout(idle.limit.get(), backend.write_all(&up_buf[..n]))
                         .await
                         .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
                         .map_err(TunnelEnd::Backend)?;
                     Moved::add(&moved.up, &metrics.tunnel_bytes_copied_up, n);
                 }
             },
-            read = backend.recv(&mut down_buf), if down_open => match read.map_err(TunnelEnd::Backend)? {
+            read = backend.read(&mut down_buf), if down_open => match read.map_err(TunnelEnd::Backend)? {
                 0 => {
                     down_open = false;
                     idle.one_side_closed();
