@@ -55,6 +55,7 @@ def parse_args():
     p.add_argument("--publish", action="store_true", help="also regenerate BENCHMARKS.md from this run")
     p.add_argument("--binary", type=Path, default=REPO / "target" / "release" / "tlsaccel")
     p.add_argument("--vegeta", default="vegeta")
+    p.add_argument("--wsbench", default="wsbench")
     a = p.parse_args()
     defaults = {"duration": (8, 1), "repeats": (3, 1), "downloads": (10, 3), "rate": (2000, 500),
                 "idle": (10000, 1000)}
@@ -275,6 +276,23 @@ def run_proxy(run, variants, load_cpus):
         run.measure("proxy", key, label, unit, "higher", target, variants, fn, derived=derived)
 
 
+def run_websocket(run, variants, load_cpus):
+    """WebSocket through the accelerator: 50 connections to the same echo
+    server, each sending a 64-byte message and waiting for its echo."""
+    a = run.args
+
+    def fn(server, rep):
+        r = loads.wsbench(a.wsbench, f"wss://127.0.0.1:{server.https_port}/ws/", 50, a.duration, 64, load_cpus)
+        return {"value": r["messages"] / r["seconds"], "messages": r["messages"], "errors": r["errors"],
+                "raw": r["raw"]}
+
+    label = "HTTPS WebSocket, 64 B messages echoed"
+    run.measure("proxy", "proxy/https/websocket", label, "msg/s", "higher", None, variants, fn,
+                derived=[("proxy/https/websocket/per-cpu", f"{label}, per server CPU-second",
+                          "msg per server CPU-s", "higher", None,
+                          lambda r: r["messages"] / max(r["server_cpu_s"], 1e-3))])
+
+
 def run_memory(run, variants):
     a = run.args
 
@@ -306,12 +324,12 @@ def ktls_status(binary):
     return out.returncode == 0, out.stdout + out.stderr
 
 
-def start_all(args, work, cert, key, workers, cpus, with_ktls, backend_port):
+def start_all(args, work, cert, key, workers, cpus, with_ktls, backends):
     started = []
     try:
         for ktls in ([False, True] if with_ktls else [False]):
-            started.append(servers.start_tlsaccel(args.binary, work, cert, key, workers, cpus, ktls, backend_port))
-            started.append(servers.start_nginx(work, cert, key, workers, cpus, ktls, backend_port))
+            started.append(servers.start_tlsaccel(args.binary, work, cert, key, workers, cpus, ktls, backends))
+            started.append(servers.start_nginx(work, cert, key, workers, cpus, ktls, backends))
     except BaseException:
         for s in started:
             s.stop()
@@ -379,8 +397,10 @@ def main():
         make_files(work / "www")
         cert, key = make_certificate(work, args.rsa)
         backend = servers.start_backend(work, load_cpus)
+        ws_echo = servers.start_ws_echo(args.wsbench, work, load_cpus)
+        backends = servers.Backends(http=backend.http_port, ws=ws_echo.http_port)
         try:
-            variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backend.http_port)
+            variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backends)
             try:
                 if "rps" in sections:
                     run_rps(run, variants, 1, load_cpus, 1)
@@ -392,20 +412,21 @@ def main():
                     run_latency(run, variants, load_cpus)
                 if "proxy" in sections:
                     run_proxy(run, variants, load_cpus)
+                    run_websocket(run, variants, load_cpus)
             finally:
                 for s in variants:
                     s.stop()
             if "memory" in sections:
                 # Fresh servers: what earlier loads left in the heap is not
                 # what idle connections cost.
-                variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backend.http_port)
+                variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backends)
                 try:
                     run_memory(run, variants)
                 finally:
                     for s in variants:
                         s.stop()
             if "rps" in sections and ncpu > 1:
-                variants = start_all(args, work, cert, key, ncpu, None, ktls_ok, backend.http_port)
+                variants = start_all(args, work, cert, key, ncpu, None, ktls_ok, backends)
                 try:
                     run_rps(run, variants, ncpu, None, ncpu)
                 finally:
@@ -413,6 +434,7 @@ def main():
                         s.stop()
         finally:
             backend.stop()
+            ws_echo.stop()
 
     info["elapsed_s"] = round(time.monotonic() - run.started)
     results = {"meta": info, "rows": run.rows}

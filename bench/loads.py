@@ -86,6 +86,22 @@ def curl_speed(url):
     return {"bytes_per_s": float(speed), "bytes": int(size), "raw": out.stdout}
 
 
+def wsbench(binary, url, connections, seconds, size, cpus):
+    """bench/wsbench's load: `connections` WebSockets, each sending a
+    message of `size` bytes and waiting for its echo, for `seconds`."""
+    out = subprocess.run(taskset(cpus) + [str(binary), "load", "-url", url, "-c", str(connections),
+                                          "-d", f"{seconds}s", "-size", str(size)],
+                         capture_output=True, text=True, timeout=seconds + 60)
+    try:
+        r = json.loads(out.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        raise RuntimeError(f"wsbench gave no report: {out.stdout}\n{out.stderr}")
+    errors = f"{r['errors']} errors ({r.get('first_error', '')})" if r["errors"] else ""
+    if r["messages"] == 0:
+        errors = errors or "no message echoed"
+    return {"messages": r["messages"], "seconds": r["seconds"], "errors": errors, "raw": out.stdout}
+
+
 def vegeta(binary, url, rate, seconds, cpus):
     attack = subprocess.Popen(taskset(cpus) + [binary, "attack", "-insecure", f"-rate={rate}/s",
                                                f"-duration={seconds}s", "-timeout=10s"],

@@ -224,6 +224,10 @@ bench/run.sh --quick    # a smoke check, under 3 minutes
 - Accelerator mode: both servers terminate TLS and pass `/proxy/` to the
   same back end (a plain-HTTP nginx, one worker, on the load generator's
   CPU) over keep-alive connections, adding the client's address headers.
+  WebSocket: bench/wsbench (Go, gorilla/websocket) opens 50 WebSockets
+  through each server (`/ws/`; nginx with `proxy_http_version 1.1` and the
+  upgrade headers) to the same echo server on the load generator's CPU,
+  each sending a 64-byte message and waiting for its echo, in turn.
 - Memory: resident set of the server (nginx: master and workers) holding
   idle keep-alive TLS connections, each after one request.
 - Targets (from the project's issue) apply to one worker each, user-space TLS.

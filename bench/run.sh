@@ -40,6 +40,16 @@ if [ ! -x bench/.tools/vegeta ] || [ "$(cat bench/.tools/vegeta.version 2>/dev/n
   echo "$VEGETA_VERSION" > bench/.tools/vegeta.version
 fi
 
+# The WebSocket row's echo server and load client (bench/wsbench, Go),
+# rebuilt when its source changes.
+WSBENCH_SUM=$(cat bench/wsbench/go.mod bench/wsbench/go.sum bench/wsbench/main.go | sha256sum | cut -c1-16)
+if [ ! -x bench/.tools/wsbench ] || [ "$(cat bench/.tools/wsbench.version 2>/dev/null)" != "$WSBENCH_SUM" ]; then
+  echo "== building wsbench" >&2
+  mkdir -p bench/.tools
+  (cd bench/wsbench && go build -o ../.tools/wsbench .) >&2
+  echo "$WSBENCH_SUM" > bench/.tools/wsbench.version
+fi
+
 if [ ! -x bench/.venv/bin/python ] || ! cmp -s bench/requirements.txt bench/.venv/.requirements; then
   echo "== python venv for the benchmark" >&2
   python3 -m venv bench/.venv
@@ -52,4 +62,4 @@ cargo build --release --locked -q >&2
 
 # Thousands of connections per server: raise the open-file limit.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-exec bench/.venv/bin/python bench/bench.py --vegeta bench/.tools/vegeta "$@"
+exec bench/.venv/bin/python bench/bench.py --vegeta bench/.tools/vegeta --wsbench bench/.tools/wsbench "$@"

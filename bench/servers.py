@@ -121,7 +121,7 @@ class Server:
                 self.proc.wait()
 
 
-def start_tlsaccel(binary, work, cert, key, workers, cpus, ktls, backend_port):
+def start_tlsaccel(binary, work, cert, key, workers, cpus, ktls, backends):
     https_port, http_port = free_port(), free_port()
     tag = f"tlsaccel-w{workers}{'-ktls' if ktls else ''}"
     cfg = work / f"{tag}.toml"
@@ -156,11 +156,18 @@ access_log = "off"
 # Accelerator mode: /proxy/ goes to the shared back end.
 [[upstream]]
 name = "backend"
-servers = [{{ address = "127.0.0.1:{backend_port}" }}]
+servers = [{{ address = "127.0.0.1:{backends.http}" }}]
 keepalive = 64
 [[route]]
 prefix = "/proxy/"
 upstream = "backend"
+# WebSockets under /ws/ go to the shared echo server.
+[[upstream]]
+name = "ws"
+servers = [{{ address = "127.0.0.1:{backends.ws}" }}]
+[[route]]
+prefix = "/ws/"
+upstream = "ws"
 """)
     log_path = work / f"{tag}.log"
     with open(log_path, "wb") as log:
@@ -171,7 +178,7 @@ upstream = "backend"
     return Server("tlsaccel", ktls, workers, proc, https_port, http_port, log_path, [proc.pid])
 
 
-def start_nginx(work, cert, key, workers, cpus, ktls, backend_port):
+def start_nginx(work, cert, key, workers, cpus, ktls, backends):
     https_port, http_port = free_port(), free_port()
     tag = f"nginx-w{workers}{'-ktls' if ktls else ''}"
     prefix = work / tag
@@ -186,8 +193,11 @@ http {{
     include /etc/nginx/mime.types;
 {nginx_http_basics(prefix)}
     upstream backend {{
-        server 127.0.0.1:{backend_port};
+        server 127.0.0.1:{backends.http};
         keepalive 64;
+    }}
+    upstream ws {{
+        server 127.0.0.1:{backends.ws};
     }}
     server {{
         # Accelerator mode, set up as nginx's documentation advises for a
@@ -200,6 +210,15 @@ http {{
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
             proxy_set_header X-Real-IP $remote_addr;
             proxy_set_header X-Forwarded-Proto $scheme;
+        }}
+        # WebSockets, as nginx's documentation sets them up.
+        location /ws/ {{
+            proxy_pass http://ws;
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection "upgrade";
+            proxy_set_header Host $host;
+            proxy_read_timeout 3600s;
         }}
         listen 127.0.0.1:{http_port} reuseport;
         listen 127.0.0.1:{https_port} ssl reuseport;
@@ -217,6 +236,25 @@ http {{
 """)
     proc, pids = launch_nginx(prefix, cfg, cpus, [https_port, http_port], workers)
     return Server("nginx", ktls, workers, proc, https_port, http_port, prefix / "stderr.log", pids)
+
+
+@dataclass
+class Backends:
+    """The ports the accelerator rows' back ends listen on."""
+    http: int
+    ws: int
+
+
+def start_ws_echo(wsbench, work, cpus):
+    """The WebSocket echo server both proxies pass /ws/ to (bench/wsbench,
+    pinned with the load generator)."""
+    port = free_port()
+    log_path = work / "ws-echo.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(taskset(cpus) + [str(wsbench), "echo", "-listen", f"127.0.0.1:{port}"],
+                                stdout=log, stderr=subprocess.STDOUT)
+    wait_for_port(port, proc, log_path)
+    return Server("ws-echo", False, 1, proc, port, port, log_path, [proc.pid])
 
 
 def start_backend(work, cpus):

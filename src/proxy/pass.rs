@@ -134,9 +134,16 @@ impl Proxy {
                             .as_ref()
                             .zip(tls_name.as_ref())
                             .map(|(config, name)| TlsTarget { config, name });
-                        BackendStream::connect(&address, connect_timeout, &preface, tls)
-                            .await
-                            .map_err(Failure::Unreachable)?
+                        // Boxed: a TLS handshake's state is large, and only
+                        // new connections need it.
+                        Box::pin(BackendStream::connect(
+                            &address,
+                            connect_timeout,
+                            &preface,
+                            tls,
+                        ))
+                        .await
+                        .map_err(Failure::Unreachable)?
                     }
                 };
                 self.send_request(&mut backend, &upstream_head, req, body, reused)

@@ -22,7 +22,7 @@ EXPECTED_ROWS = (
     + ["download/https/1gib", "download/https/1gib/cpu-per-gb"]
     + [f"latency/https/{k}" for k in ("p99", "p50", "p90", "max", "success", "cpu-per-request")]
     + ["proxy/https/1kb", "proxy/https/1kb/per-cpu", "proxy/https/100kb", "proxy/https/100kb/per-cpu",
-       "proxy/https/10mb"]
+       "proxy/https/10mb", "proxy/https/websocket", "proxy/https/websocket/per-cpu"]
     + ["memory/idle-tls", "memory/idle-tls/per-connection"]
 )
 

@@ -445,7 +445,9 @@ impl Connection {
         body_complete: bool,
     ) -> Result<Option<CloseReason>, End> {
         if matches!(response.body, Body::Tunnel(_)) {
-            return Err(self.tunnel(site, request, response).await);
+            // Boxed: the tunnel's state is large and rare; inline, every
+            // exchange's future would carry (and copy) it.
+            return Err(Box::pin(self.tunnel(site, request, response)).await);
         }
         let request_limit = self.worker.settings.limits.keepalive_requests;
         loop {

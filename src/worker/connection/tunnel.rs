@@ -294,6 +294,9 @@ async fn copy_in_turns(
     let mut up_buf = vec![0u8; CHUNK];
     let mut down_buf = vec![0u8; CHUNK];
     let (mut up_open, mut down_open) = (true, true);
+    // One watchdog for the whole tunnel, not a timer per message.
+    let expired = idle.expired();
+    tokio::pin!(expired);
     while up_open || down_open {
         tokio::select! {
             read = client.read(&mut up_buf), if up_open => match read.map_err(TunnelEnd::Client)? {
@@ -326,7 +329,7 @@ async fn copy_in_turns(
                     Moved::add(&moved.down, &metrics.tunnel_bytes_copied_down, n);
                 }
             },
-            end = idle.expired() => return Err(end),
+            end = &mut expired => return Err(end),
         }
     }
     Ok(())
