@@ -252,3 +252,27 @@ class Backend:
                     pass
         if isinstance(self.server, _UnixServer):
             os.unlink(self.server.server_address)
+
+
+def raw_backend(reply):
+    """A back end that answers every connection with `reply` and hangs up."""
+    sock = socket.create_server(("127.0.0.1", 0))
+
+    def serve():
+        while True:
+            try:
+                conn, _ = sock.accept()
+            except OSError:
+                return
+            conn.settimeout(5)
+            data = b""
+            while b"\r\n\r\n" not in data:
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+            conn.sendall(reply)
+            conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return sock

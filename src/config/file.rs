@@ -76,6 +76,7 @@ pub struct UpstreamSection {
     pub tls_ca_file: Option<std::path::PathBuf>,
     pub tls_cert: Option<std::path::PathBuf>,
     pub tls_key: Option<std::path::PathBuf>,
+    pub retry_body_bytes: u64,
 }
 
 /// `[[upstream]] health_check = { ... }`: active checks of each server.
@@ -125,6 +126,7 @@ impl Default for UpstreamSection {
             tls_ca_file: None,
             tls_cert: None,
             tls_key: None,
+            retry_body_bytes: 64 * 1024,
         }
     }
 }

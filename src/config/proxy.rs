@@ -67,7 +67,13 @@ pub struct Upstream {
     /// `tls = true`: connections to the servers are TLS, with this client
     /// configuration (CA roots, client certificate, session cache).
     pub tls: Option<Arc<rustls::ClientConfig>>,
+    /// Bodies of idempotent requests up to this size are read whole before
+    /// they are sent, so a failed attempt can be made again elsewhere.
+    pub retry_body_bytes: u64,
 }
+
+/// Largest `retry_body_bytes`: each such request holds its body in memory.
+const MAX_RETRY_BODY: u64 = 16 << 20;
 
 /// Active health checks: `GET path` to each server every `interval`; a
 /// server is out after `fails` failed checks in a row, back after `passes`
@@ -266,6 +272,17 @@ pub fn resolve_upstreams(
                 .as_ref()
                 .map(|c| resolve_health_check(c, &format!("{key}.health_check"), report)),
             tls: upstream_tls(u, &key, report),
+            retry_body_bytes: if u.retry_body_bytes > MAX_RETRY_BODY {
+                report.error(
+                    format!("{key}.retry_body_bytes"),
+                    format!(
+                        "at most {MAX_RETRY_BODY} (each such request holds its body in memory)"
+                    ),
+                );
+                MAX_RETRY_BODY
+            } else {
+                u.retry_body_bytes
+            },
             // 0 turns it off; anything else is a duration like the others.
             resolve_interval: (u.resolve_interval.0 != 0.0).then(|| {
                 u.resolve_interval

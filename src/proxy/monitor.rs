@@ -252,6 +252,7 @@ mod tests {
             health_check: None,
             resolve_interval: None,
             tls: None,
+            retry_body_bytes: 0,
         }
     }
 

@@ -82,9 +82,11 @@ impl Proxy {
         req: &Request,
         body: &mut B,
     ) -> Result<Response, BodyError> {
+        let retry_body_bytes;
         let (read_timeout, connect_timeout, proxy_protocol, underscores, tunnel_timeout, name, tls) = {
             let upstreams = self.upstreams.borrow();
             let c = upstreams.config(group);
+            retry_body_bytes = c.retry_body_bytes;
             (
                 c.read_timeout,
                 c.connect_timeout,
@@ -106,6 +108,15 @@ impl Proxy {
         let upstream_head = request_head(req, &default_host, underscores, upgrade.as_deref());
         let has_body = req.body != BodyLength::None;
         WorkerMetrics::add(&self.metrics.proxy_requests, 1);
+        // A small body of an idempotent request is read whole first, so a
+        // failed attempt can send it again to another server.
+        let buffered = match req.body {
+            BodyLength::Known(n) if req.method.is_idempotent() && n <= retry_body_bytes => {
+                Some(read_whole(body, n).await?)
+            }
+            _ => None,
+        };
+        let resendable = !has_body || buffered.is_some();
         let mut tried = Vec::new();
         let mut retried = false;
         loop {
@@ -146,13 +157,23 @@ impl Proxy {
                         .map_err(Failure::Unreachable)?
                     }
                 };
-                self.send_request(&mut backend, &upstream_head, req, body, reused)
-                    .await?;
+                match &buffered {
+                    Some(bytes) => {
+                        let mut whole = upstream_head.clone();
+                        whole.extend_from_slice(bytes);
+                        self.write_up(&mut backend, &whole, reused && resendable)
+                            .await?;
+                    }
+                    None => {
+                        self.send_request(&mut backend, &upstream_head, req, body, reused)
+                            .await?
+                    }
+                }
                 let (head, leftover) = read_response_head(
                     &mut backend,
                     req,
                     read_timeout,
-                    reused && !has_body,
+                    reused && resendable,
                     upgrade.as_deref(),
                 )
                 .await?;
@@ -218,12 +239,12 @@ impl Proxy {
             };
             self.back_end_failed(req, group, server, &name, &address, &why);
             tried.push(server);
-            if has_body || !req.method.is_idempotent() || retried {
-                // A body may have gone half-way: it is not sent again, and
-                // the client's connection ends with the exchange, as it
-                // would had the failure come mid-body (documented rule).
+            if !resendable || !req.method.is_idempotent() || retried {
+                // A streamed body may have gone half-way: it is not sent
+                // again, and the client's connection ends with the exchange,
+                // as it would had the failure come mid-body (documented rule).
                 let mut response = Response::error(502);
-                response.close |= has_body;
+                response.close |= !resendable;
                 return Ok(response);
             }
             retried = true;
@@ -287,6 +308,9 @@ impl Proxy {
         reused: bool,
     ) -> Result<(), Failure> {
         let chunked = upstream_framing(req) == Framing::Chunked;
+        // Only a request without a body can be sent again after a write
+        // fails on a reused connection.
+        let stale_if_failed = reused && req.body == BodyLength::None;
         let mut pending = upstream_head.to_vec();
         let mut pipe = None;
         loop {
@@ -294,7 +318,7 @@ impl Proxy {
                 if chunked {
                     pending.extend_from_slice(chunk_size_line(raw).as_ref());
                 }
-                self.write_up(backend, &pending, req, reused).await?;
+                self.write_up(backend, &pending, stale_if_failed).await?;
                 pending.clear();
                 let pipe = match &mut pipe {
                     Some(p) => p,
@@ -321,7 +345,7 @@ impl Proxy {
                 // them and a forwarded field could change the request's meaning.
                 pending.extend_from_slice(LAST_CHUNK);
             }
-            self.write_up(backend, &pending, req, reused).await?;
+            self.write_up(backend, &pending, stale_if_failed).await?;
             pending.clear();
             if done {
                 return Ok(());
@@ -329,21 +353,21 @@ impl Proxy {
         }
     }
 
+    /// Writes request bytes up. `stale_if_failed`: a reused connection whose
+    /// write fails was closed by the back end meanwhile, and the request
+    /// (no body, or one held whole) can simply be sent again.
     async fn write_up(
         &self,
         backend: &mut BackendStream,
         bytes: &[u8],
-        req: &Request,
-        reused: bool,
+        stale_if_failed: bool,
     ) -> Result<(), Failure> {
         if bytes.is_empty() {
             return Ok(());
         }
         match timeout(self.body_timeout, backend.write_all(bytes)).await {
             Ok(Ok(())) => Ok(()),
-            // A reused connection the back end closed meanwhile; a request
-            // without a body can simply be sent again.
-            Ok(Err(_)) if reused && req.body == BodyLength::None => Err(Failure::StaleIdle),
+            Ok(Err(_)) if stale_if_failed => Err(Failure::StaleIdle),
             Ok(Err(e)) => Err(Failure::NoResponse(e)),
             Err(_) => Err(Failure::NoResponse(io::ErrorKind::TimedOut.into())),
         }
@@ -375,6 +399,18 @@ impl Proxy {
             WorkerMetrics::add(&self.metrics.proxy_bytes_spliced_up, n as u64);
         }
         Ok(())
+    }
+}
+
+/// The whole body of `len` bytes, read before any back end is tried.
+async fn read_whole<B: RequestBody>(body: &mut B, len: u64) -> Result<Vec<u8>, BodyError> {
+    let mut whole = Vec::with_capacity(len as usize);
+    loop {
+        let data = body.data().await?;
+        if data.is_empty() {
+            return Ok(whole);
+        }
+        whole.extend_from_slice(data);
     }
 }
 

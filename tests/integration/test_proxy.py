@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from backend import Backend, stream_bytes
+from backend import Backend, raw_backend, stream_bytes
 from conftest import Reader, config_file, connect, curl, nginx, upstream_config
 
 BIG = 100 << 20
@@ -213,6 +213,45 @@ def test_failover_without_client_visible_errors(start, docroot, tmp_path):
     finally:
         a.stop()
         b.stop()
+
+
+def test_small_bodies_of_idempotent_requests_are_retried(start, docroot, tmp_path, backend):
+    """A back end that takes the request and hangs up: a PUT or DELETE
+    whose body fits retry_body_bytes goes to the next server with its body;
+    a POST, or a larger body, gets 502 (the body is not sent twice)."""
+    failing = raw_backend(b"")
+    try:
+        dead = f"127.0.0.1:{failing.getsockname()[1]}"
+        # The failing server weighs 1000 to 1: it takes each first attempt.
+        cfg = config_file(tmp_path, docroot, workers=1, extra=upstream_config(
+            [dead, backend.address], prefix="/", extra_upstream="retry_body_bytes = 4096\nfail_timeout = 0.2")
+            .replace(f'{{ address = "{dead}" }}', f'{{ address = "{dead}", weight = 1000 }}'))
+        s = start("serve", "--config", str(cfg), "--http-listen", "127.0.0.1:0")
+
+        def send(method, body):
+            with connect(s, "http") as sock:
+                sock.sendall(f"{method} /upload HTTP/1.1\r\nHost: x\r\nContent-Length: {len(body)}\r\n\r\n"
+                             .encode() + body)
+                reader = Reader(sock)
+                status, headers, answer = reader.response()
+                return status, headers, answer
+
+        for method in ("PUT", "DELETE", "PUT", "DELETE"):
+            time.sleep(0.3)  # the failing server is back in the rotation, and first
+            body = os.urandom(3000)
+            status, _, answer = send(method, body)
+            assert status == 200, (method, status)
+            seen = json.loads(answer)
+            assert seen["body"]["length"] == 3000
+            assert seen["body"]["sha256"] == hashlib.sha256(body).hexdigest()
+        assert s.log_text().count("why=unexpected end of file") == 4
+        time.sleep(0.3)
+        assert send("POST", os.urandom(3000))[0] == 502
+        time.sleep(0.3)
+        status, headers, _ = send("PUT", os.urandom(5000))
+        assert status == 502 and headers["connection"] == "close"
+    finally:
+        failing.close()
 
 
 def test_unix_socket_back_end(start, docroot, tmp_path):

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from backend import raw_backend
 from conftest import Reader, config_file, connect, upstream_config
 
 SMUGGLED = b"GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -256,30 +257,6 @@ def test_static_route_answers_once_or_refuses(servers, name, raw, expected):
         # POST to a static file is refused with 405 once the body is read;
         # GET /smuggled is a 404: one answer per request tlsaccel saw.
         assert [a[0] for a in answers] == [405 if t != "/smuggled" else 404 for t in expected], answers
-
-
-def raw_backend(reply):
-    """A back end that answers every connection with `reply` and hangs up."""
-    sock = socket.create_server(("127.0.0.1", 0))
-
-    def serve():
-        while True:
-            try:
-                conn, _ = sock.accept()
-            except OSError:
-                return
-            conn.settimeout(5)
-            data = b""
-            while b"\r\n\r\n" not in data:
-                chunk = conn.recv(4096)
-                if not chunk:
-                    break
-                data += chunk
-            conn.sendall(reply)
-            conn.close()
-
-    threading.Thread(target=serve, daemon=True).start()
-    return sock
 
 
 @pytest.mark.parametrize("reply", [
