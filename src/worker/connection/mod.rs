@@ -444,10 +444,13 @@ impl Connection {
         mut response: Response,
         body_complete: bool,
     ) -> Result<Option<CloseReason>, End> {
-        if matches!(response.body, Body::Tunnel(_)) {
+        match std::mem::replace(&mut response.body, Body::Empty) {
             // Boxed: the tunnel's state is large and rare; inline, every
             // exchange's future would carry (and copy) it.
-            return Err(Box::pin(self.tunnel(site, request, response)).await);
+            Body::Tunnel(tunnel) => {
+                return Err(Box::pin(self.tunnel(site, request, response, *tunnel)).await)
+            }
+            body => response.body = body,
         }
         let request_limit = self.worker.settings.limits.keepalive_requests;
         loop {

@@ -14,10 +14,14 @@
 //! first towards a TLS client), so each side reads the other's end. Once
 //! one direction has ended the other gets at most `HALF_CLOSED_IDLE` of
 //! silence: a WebSocket peer closes right after the close handshake.
+//!
+//! Under kTLS every record the kernel sends is counted against the key's
+//! confidentiality limit, as for responses: a tunnel that nears it is
+//! closed cleanly (close_notify), since no kernel we test can rekey.
 
 use super::super::transport::{self, Transport};
 use super::{Connection, End};
-use crate::exchange::{Body, Request, Response, Tunnel, Version};
+use crate::exchange::{Request, Response, Tunnel, Version};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
 use crate::proxy::BackendStream;
@@ -51,6 +55,10 @@ pub(in crate::worker) enum TunnelEnd {
     Backend(#[source] io::Error),
     #[error("pipe: {0}")]
     Pipe(#[source] io::Error),
+    /// kTLS: the key's record budget is nearly spent and the kernel cannot
+    /// rekey: closed cleanly, the client reconnects.
+    #[error("kTLS key usage limit reached")]
+    KeyLimit,
 }
 
 /// When the tunnel last carried a byte, and how long it may stay silent.
@@ -124,21 +132,20 @@ impl Drop for OpenTunnel<'_> {
 impl Connection {
     /// Sends the 101 head and joins the client to the tunnel's peer until
     /// the tunnel ends; the connection ends with it.
+    /// `response` is the 101 (its body already taken: `tunnel`).
     pub(super) async fn tunnel(
         &mut self,
         site: usize,
         request: &Request,
         mut response: Response,
+        tunnel: Tunnel,
     ) -> End {
-        let Body::Tunnel(tunnel) = std::mem::replace(&mut response.body, Body::Empty) else {
-            unreachable!("tunnel() is called for Body::Tunnel only");
-        };
         let Tunnel {
             mut peer,
             received,
             idle_timeout,
             peer_name,
-        } = *tunnel;
+        } = tunnel;
         self.add_site_headers(site, &mut response);
         self.wire
             .queue_head(&response, Framing::Empty, None, true, Version::Http11);
@@ -262,10 +269,15 @@ async fn splice_both_ways(
                     .await
                     .map_err(TunnelEnd::ClientWrite)?;
             }
+            Moved::add(&moved.down, &metrics.tunnel_bytes_spliced_down, n);
             if let Some(k) = kernel.as_deref_mut() {
                 k.count_sent(n);
+                if k.near_limit() {
+                    WorkerMetrics::add(&metrics.ktls_retired_at_limit, 1);
+                    let _ = transport::send_close_notify(client).await;
+                    return Err(TunnelEnd::KeyLimit);
+                }
             }
-            Moved::add(&moved.down, &metrics.tunnel_bytes_spliced_down, n);
         }
         idle.one_side_closed();
         if tls {
