@@ -397,8 +397,11 @@ def main():
         make_files(work / "www")
         cert, key = make_certificate(work, args.rsa)
         backend = servers.start_backend(work, load_cpus)
-        ws_echo = servers.start_ws_echo(args.wsbench, work, load_cpus)
-        backends = servers.Backends(http=backend.http_port, ws=ws_echo.http_port)
+        # The WebSocket echo server only for the proxy section (its rows);
+        # otherwise /ws/ points at a port nothing listens on.
+        ws_echo = servers.start_ws_echo(args.wsbench, work, load_cpus) if "proxy" in sections else None
+        backends = servers.Backends(http=backend.http_port,
+                                    ws=ws_echo.http_port if ws_echo else servers.free_port())
         try:
             variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backends)
             try:
@@ -434,7 +437,8 @@ def main():
                         s.stop()
         finally:
             backend.stop()
-            ws_echo.stop()
+            if ws_echo:
+                ws_echo.stop()
 
     info["elapsed_s"] = round(time.monotonic() - run.started)
     results = {"meta": info, "rows": run.rows}
