@@ -12,12 +12,14 @@
 //! allow is dropped with the other hop-by-hop fields, so the back end
 //! answers a plain request (RFC 9110 7.8 lets a server ignore `Upgrade`).
 //!
-//! Failures: a back end that refuses or does not connect in time is left
-//! out for `fail_timeout` and the next one is tried (nothing was sent); a
-//! reused idle connection that turns out closed is replaced; a request
-//! without a body that fails before any response byte is retried once on
-//! another back end; otherwise 502, or 504 when the back end is too slow
-//! to answer. The client sees a plain error page; the log names the back end.
+//! Failures: a back end that refuses, does not connect in time or fails
+//! the TLS handshake is left out for `fail_timeout` and the next one is
+//! tried (nothing was sent); a reused idle connection that turns out closed
+//! is replaced; an idempotent request that can be sent again whole (no
+//! body, or one of up to `retry_body_bytes` read before the first attempt)
+//! whose back end fails before any response byte is retried once on
+//! another; otherwise 502, or 504 when the back end is too slow to answer.
+//! The client sees a plain error page; the log names the back end.
 
 use super::backend::{ConnectError, TlsTarget};
 use super::head::{
@@ -82,21 +84,22 @@ impl Proxy {
         req: &Request,
         body: &mut B,
     ) -> Result<Response, BodyError> {
-        let retry_body_bytes;
-        let (read_timeout, connect_timeout, proxy_protocol, underscores, tunnel_timeout, name, tls) = {
+        let (name, tls, timeouts, flags) = {
             let upstreams = self.upstreams.borrow();
             let c = upstreams.config(group);
-            retry_body_bytes = c.retry_body_bytes;
             (
-                c.read_timeout,
-                c.connect_timeout,
-                c.proxy_protocol,
-                c.pass_underscore_headers,
-                c.tunnel_timeout,
                 c.name.clone(),
                 c.tls.clone(),
+                (c.read_timeout, c.connect_timeout, c.tunnel_timeout),
+                (
+                    c.proxy_protocol,
+                    c.pass_underscore_headers,
+                    c.retry_body_bytes,
+                ),
             )
         };
+        let (read_timeout, connect_timeout, tunnel_timeout) = timeouts;
+        let (proxy_protocol, underscores, retry_body_bytes) = flags;
         let upgrade = allowed_upgrade(req, upgrades);
         if let (Some(offer), None) = (&req.upgrade, &upgrade) {
             tracing::debug!(peer = %req.client.addr, upstream = %name, offer, method = %req.method, "upgrade not allowed here; forwarded as a plain request");
