@@ -35,8 +35,11 @@ use tokio::io::Interest;
 use tokio::net::TcpStream;
 use tokio::time::{timeout, Instant};
 
-/// Bytes moved per splice or copy.
-const CHUNK: usize = 64 * 1024;
+/// Bytes moved per splice (the kernel's pipe pages, no memory of ours).
+const SPLICE_CHUNK: usize = 64 * 1024;
+/// Buffer per direction when copying: one TLS record of plaintext. Kept
+/// small, as a tunnel holds both for its whole life (WebSockets mostly idle).
+const COPY_CHUNK: usize = 16 * 1024;
 /// The longest silence once one side has closed.
 const HALF_CLOSED_IDLE: Duration = Duration::from_secs(30);
 
@@ -209,7 +212,7 @@ async fn splice_both_ways(
         let mut record = Vec::new();
         loop {
             let spliced = client
-                .async_io(Interest::READABLE, || pipe.fill_from(client, CHUNK))
+                .async_io(Interest::READABLE, || pipe.fill_from(client, SPLICE_CHUNK))
                 .await;
             let n = match spliced {
                 Ok(n) => n,
@@ -256,7 +259,7 @@ async fn splice_both_ways(
         let mut pipe = Pipe::new().map_err(TunnelEnd::Pipe)?;
         loop {
             let n = backend
-                .splice_into(&mut pipe, CHUNK)
+                .splice_into(&mut pipe, SPLICE_CHUNK)
                 .await
                 .map_err(TunnelEnd::Backend)?;
             if n == 0 {
@@ -303,8 +306,8 @@ async fn copy_in_turns(
     moved: &Moved,
     metrics: &WorkerMetrics,
 ) -> Result<(), TunnelEnd> {
-    let mut up_buf = vec![0u8; CHUNK];
-    let mut down_buf = vec![0u8; CHUNK];
+    let mut up_buf = vec![0u8; COPY_CHUNK];
+    let mut down_buf = vec![0u8; COPY_CHUNK];
     let (mut up_open, mut down_open) = (true, true);
     // One watchdog for the whole tunnel, not a timer per message.
     let expired = idle.expired();
