@@ -126,7 +126,9 @@ impl ServerBoard {
         Arc::new(states)
     }
 
-    /// `upstreams` serve now: forget servers that left the configuration.
+    /// `upstreams` serve now: forget servers that left the configuration,
+    /// and put back in the rotation those no longer checked (nothing else
+    /// would).
     fn serving(&self, upstreams: &[Upstream]) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         entries.retain_mut(|e| {
@@ -134,6 +136,9 @@ impl ServerBoard {
                 return false;
             };
             e.checked = u.health_check.is_some();
+            if !e.checked {
+                e.state.set_up(true);
+            }
             u.servers.iter().any(|s| s.name == e.server)
         });
     }
@@ -256,16 +261,34 @@ mod tests {
         }
     }
 
+    fn checked(mut u: Upstream) -> Upstream {
+        u.health_check = Some(crate::config::HealthCheck {
+            path: "/".into(),
+            host: None,
+            interval: Duration::from_secs(1),
+            timeout: Duration::from_secs(1),
+            fails: 1,
+            passes: 1,
+            expect: crate::config::StatusSet::parse("2xx").unwrap(),
+        });
+        u
+    }
+
     #[test]
     fn servers_keep_their_state_across_reloads() {
         let board = ServerBoard::default();
-        let first = board.states_for(&[upstream("app", &[1, 2])]);
-        board.serving(&[upstream("app", &[1, 2])]);
+        let first = board.states_for(&[checked(upstream("app", &[1, 2]))]);
+        board.serving(&[checked(upstream("app", &[1, 2]))]);
         first[0][1].set_up(false);
+        assert_eq!(board.verdicts().len(), 2);
         // Server 2 stays down when the configuration keeps it, even moved.
-        let second = board.states_for(&[upstream("app", &[3, 2])]);
+        let second = board.states_for(&[checked(upstream("app", &[3, 2]))]);
         assert!(second[0][0].is_up() && !second[0][1].is_up());
+        board.serving(&[checked(upstream("app", &[3, 2]))]);
+        assert!(!second[0][1].is_up());
+        // Checks removed: nothing would bring it back, so it is back now.
         board.serving(&[upstream("app", &[3, 2])]);
+        assert!(second[0][1].is_up() && board.verdicts().is_empty());
         // Gone from the configuration: forgotten; back later: starts up.
         board.serving(&[upstream("app", &[3])]);
         let third = board.states_for(&[upstream("app", &[3, 2])]);
