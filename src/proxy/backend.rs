@@ -33,6 +33,19 @@ pub struct TlsTarget<'a> {
     pub name: &'a ServerName<'static>,
 }
 
+impl<'a> TlsTarget<'a> {
+    /// Both halves, or no TLS (an upstream without `tls`).
+    pub fn of(
+        config: Option<&'a Arc<ClientConfig>>,
+        name: Option<&'a ServerName<'static>>,
+    ) -> Option<TlsTarget<'a>> {
+        Some(TlsTarget {
+            config: config?,
+            name: name?,
+        })
+    }
+}
+
 /// Why a back-end connection could not be made (nothing of the request
 /// was sent).
 #[derive(Debug, thiserror::Error)]

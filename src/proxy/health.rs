@@ -97,11 +97,7 @@ async fn probe(t: &CheckTarget) -> Result<(), CheckFailure> {
         } else {
             Vec::new()
         };
-        let tls = t
-            .tls
-            .as_ref()
-            .zip(t.tls_name.as_ref())
-            .map(|(config, name)| TlsTarget { config, name });
+        let tls = TlsTarget::of(t.tls.as_ref(), t.tls_name.as_ref());
         let mut conn = BackendStream::connect(&address, check.timeout, &preface, tls)
             .await
             .map_err(CheckFailure::Connect)?;

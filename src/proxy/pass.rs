@@ -144,10 +144,7 @@ impl Proxy {
                             }
                             _ => Vec::new(),
                         };
-                        let tls = tls
-                            .as_ref()
-                            .zip(tls_name.as_ref())
-                            .map(|(config, name)| TlsTarget { config, name });
+                        let tls = TlsTarget::of(tls.as_ref(), tls_name.as_ref());
                         // Boxed: a TLS handshake's state is large, and only
                         // new connections need it.
                         Box::pin(BackendStream::connect(

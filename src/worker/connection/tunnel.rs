@@ -171,9 +171,8 @@ impl Connection {
         let early = self.wire.input().len();
         let outcome = async {
             let input = self.wire.input();
-            timeout(idle_timeout, peer.write_all(input))
+            within(idle_timeout, peer.write_all(input))
                 .await
-                .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
                 .map_err(TunnelEnd::Backend)?;
             Moved::add(&moved.up, &metrics.tunnel_bytes_copied_up, early);
             self.wire.consume(early);
@@ -195,6 +194,16 @@ impl Connection {
         self.worker.thread.log_access(request, 101, down);
         End::Tunnel(end)
     }
+}
+
+/// A write to either side, which must make progress within `limit`.
+async fn within(
+    limit: Duration,
+    write: impl std::future::Future<Output = io::Result<()>>,
+) -> io::Result<()> {
+    timeout(limit, write)
+        .await
+        .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
 }
 
 /// Plain TCP or kTLS client: both directions at once, with `splice()`.
@@ -228,9 +237,8 @@ async fn splice_both_ways(
                         break;
                     }
                     idle.touch();
-                    timeout(idle.limit.get(), backend.send_all(&record[..n]))
+                    within(idle.limit.get(), backend.send_all(&record[..n]))
                         .await
-                        .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
                         .map_err(TunnelEnd::Backend)?;
                     Moved::add(&moved.up, &metrics.tunnel_bytes_copied_up, n);
                     continue;
@@ -322,9 +330,8 @@ async fn copy_in_turns(
                 }
                 n => {
                     idle.touch();
-                    timeout(idle.limit.get(), backend.write_all(&up_buf[..n]))
+                    within(idle.limit.get(), backend.write_all(&up_buf[..n]))
                         .await
-                        .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
                         .map_err(TunnelEnd::Backend)?;
                     Moved::add(&moved.up, &metrics.tunnel_bytes_copied_up, n);
                 }
@@ -337,9 +344,8 @@ async fn copy_in_turns(
                 }
                 n => {
                     idle.touch();
-                    timeout(idle.limit.get(), client.write_all(&down_buf[..n], false))
+                    within(idle.limit.get(), client.write_all(&down_buf[..n], false))
                         .await
-                        .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
                         .map_err(TunnelEnd::ClientWrite)?;
                     Moved::add(&moved.down, &metrics.tunnel_bytes_copied_down, n);
                 }
