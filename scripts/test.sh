@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 need_apt=()
 # wrk loads the server while it reloads and upgrades; systemd-socket-activate
 # passes sockets as systemd does; logrotate runs dist/logrotate.
-for tool in curl:curl openssl:openssl wrk:wrk systemd-socket-activate:systemd logrotate:logrotate; do
+# h2load (nghttp2-client) loads the HTTP/2 listener.
+for tool in curl:curl openssl:openssl wrk:wrk systemd-socket-activate:systemd logrotate:logrotate h2load:nghttp2-client; do
   command -v "${tool%%:*}" >/dev/null || need_apt+=("${tool##*:}")
 done
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)

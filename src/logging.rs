@@ -71,19 +71,28 @@ impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for ReopenableFile {
 /// Starts logging at `level` to `file` (None: standard error). Returns the
 /// file, for reopening.
 pub fn init(level: &str, file: Option<&Path>) -> io::Result<Option<ReopenableFile>> {
+    use tracing_subscriber::prelude::*;
     let level: tracing::Level = level.parse().unwrap_or(tracing::Level::INFO);
-    let builder = tracing_subscriber::fmt()
-        .with_max_level(level)
+    // The h2 crate traces every frame at debug: only its warnings are ours.
+    let targets = tracing_subscriber::filter::Targets::new()
+        .with_default(level)
+        .with_target("h2", tracing::Level::WARN);
+    let layer = tracing_subscriber::fmt::layer()
         .with_target(false)
         .with_ansi(false);
+    let registry = tracing_subscriber::registry();
     match file {
         None => {
-            builder.with_writer(io::stderr).init();
+            registry
+                .with(layer.with_writer(io::stderr).with_filter(targets))
+                .init();
             Ok(None)
         }
         Some(path) => {
             let file = ReopenableFile::open(path)?;
-            builder.with_writer(file.clone()).init();
+            registry
+                .with(layer.with_writer(file.clone()).with_filter(targets))
+                .init();
             Ok(Some(file))
         }
     }

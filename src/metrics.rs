@@ -22,6 +22,12 @@ pub struct WorkerMetrics {
     /// reload adds labels and never removes one, so a counter never goes
     /// back; the request path counts through `site_counters`, lock-free.
     requests: Mutex<Vec<(String, Arc<AtomicU64>)>>,
+    /// Requests by protocol: HTTP/1.0, HTTP/1.1, HTTP/2.
+    pub requests_by_protocol: [AtomicU64; 3],
+    pub h2_connections: AtomicU64,
+    pub h2_streams: AtomicU64,
+    /// HTTP/2 connections closed as abusive, by `Abuse`.
+    h2_abuse: [AtomicU64; 2],
     pub tls_handshakes: AtomicU64,
     pub tls_handshake_failures: AtomicU64,
     /// Plain HTTP requests received on a TLS listener (answered 400).
@@ -78,6 +84,24 @@ impl WorkerMetrics {
 
     pub fn add(counter: &AtomicU64, n: u64) {
         counter.fetch_add(n, Relaxed);
+    }
+
+    pub fn request_of(&self, version: crate::exchange::Version) {
+        use crate::exchange::Version;
+        let i = match version {
+            Version::Http10 => 0,
+            Version::Http11 => 1,
+            Version::Http2 => 2,
+        };
+        self.requests_by_protocol[i].fetch_add(1, Relaxed);
+    }
+
+    pub fn h2_abuse(&self, abuse: crate::worker::Abuse) {
+        let i = crate::worker::Abuse::ALL
+            .iter()
+            .position(|a| *a == abuse)
+            .expect("listed");
+        self.h2_abuse[i].fetch_add(1, Relaxed);
     }
 
     pub fn fallback(&self, reason: Fallback) {
@@ -170,6 +194,36 @@ pub fn render(all: &AllMetrics) -> String {
             .map(|(site, n)| (format!("site=\"{site}\""), n.load(Relaxed)))
             .collect()
     });
+    family(
+        "requests_by_protocol_total",
+        "HTTP requests by the protocol that carried them.",
+        &|w| {
+            ["HTTP/1.0", "HTTP/1.1", "HTTP/2"]
+                .iter()
+                .zip(&w.requests_by_protocol)
+                .map(|(p, n)| (format!("protocol=\"{p}\""), n.load(Relaxed)))
+                .collect()
+        },
+    );
+    family(
+        "http2_connections_total",
+        "Connections that spoke HTTP/2 (ALPN h2, or h2c).",
+        &|w| one(&w.h2_connections),
+    );
+    family("http2_streams_total", "HTTP/2 streams accepted.", &|w| {
+        one(&w.h2_streams)
+    });
+    family(
+        "http2_abusive_closes_total",
+        "HTTP/2 connections sent GOAWAY (ENHANCE_YOUR_CALM) and closed, by what the client did.",
+        &|w| {
+            crate::worker::Abuse::ALL
+                .iter()
+                .zip(&w.h2_abuse)
+                .map(|(a, n)| (format!("reason=\"{}\"", a.as_str()), n.load(Relaxed)))
+                .collect()
+        },
+    );
     family("tls_handshakes_total", "TLS handshakes completed.", &|w| {
         one(&w.tls_handshakes)
     });

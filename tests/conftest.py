@@ -206,9 +206,19 @@ def backend():
     b.stop()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    # Kept on the test item so fixtures can tell, at teardown, that it failed.
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
 @pytest.fixture
-def start(tmp_path):
-    """start(*args) runs tlsaccel; every server is stopped (and must exit 0) at the end."""
+def start(request, tmp_path):
+    """start(*args) runs tlsaccel; every server is stopped (and must exit 0)
+    at the end. When the test failed, each server's log is printed (pytest
+    shows it under the failure): often the only witness of a rare one."""
     servers = []
 
     def _start(*args, cwd=None, env=None, as_root=True, prefix=()):
@@ -217,7 +227,10 @@ def start(tmp_path):
         return s
 
     yield _start
+    report = getattr(request.node, "report_call", None)
     for s in servers:
+        if report is not None and report.failed:
+            print(f"--- log of tlsaccel {' '.join(s.proc.args[1:])}\n{s.log_text()[-20000:]}")
         if s.proc.poll() is None:
             code = s.stop()
             assert code == 0, f"tlsaccel exited {code} on SIGTERM:\n{s.log_text()}"
@@ -326,6 +339,12 @@ class Reader:
 
 
 def curl(*args, check=True):
+    """curl, speaking HTTP/1.1 unless the arguments ask for another
+    version (curl would negotiate HTTP/2 with ALPN): the HTTP/1 tests stay
+    HTTP/1 tests, test_http2.py asks for HTTP/2."""
+    versions = ("--http1.0", "--http1.1", "--http2", "--http2-prior-knowledge")
+    if not any(a in versions for a in args):
+        args = ("--http1.1", *args)
     r = subprocess.run(["curl", "-sS", *args], capture_output=True)
     if check and r.returncode != 0:
         raise AssertionError(f"curl {' '.join(args)} failed ({r.returncode}): {r.stderr.decode()}")

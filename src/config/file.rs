@@ -29,6 +29,8 @@ pub struct ConfigFile {
     #[serde(default)]
     pub limits: LimitsSection,
     #[serde(default)]
+    pub http: HttpSection,
+    #[serde(default)]
     pub open_file_cache: OpenFileCacheSection,
     #[serde(default)]
     pub log: LogSection,
@@ -331,6 +333,31 @@ impl Default for LimitsSection {
             max_uri_bytes: 8192,
             max_header_bytes: 16_384,
             max_body_bytes: 1 << 20,
+        }
+    }
+}
+
+/// `[http]`: the protocols offered to clients, and HTTP/2's limits.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HttpSection {
+    pub http2: bool,
+    pub h2c: bool,
+    pub h2_max_concurrent_streams: u32,
+    pub h2_header_table_size: u32,
+    pub h2_max_resets_per_second: u32,
+    pub h2_max_control_frames_per_second: u32,
+}
+
+impl Default for HttpSection {
+    fn default() -> Self {
+        HttpSection {
+            http2: true,
+            h2c: false,
+            h2_max_concurrent_streams: 128,
+            h2_header_table_size: 4096,
+            h2_max_resets_per_second: 100,
+            h2_max_control_frames_per_second: 100,
         }
     }
 }

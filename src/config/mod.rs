@@ -191,6 +191,30 @@ pub struct Limits {
     pub max_body_bytes: u64,
 }
 
+/// Which protocols clients may speak, and HTTP/2's limits.
+#[derive(Debug, Clone)]
+pub struct HttpSettings {
+    /// HTTP/2 offered in ALPN (`h2`) on TLS listeners.
+    pub http2: bool,
+    /// HTTP/2 with prior knowledge (h2c) on plain listeners, beside HTTP/1.
+    pub h2c: bool,
+    pub h2: Http2Limits,
+}
+
+/// Bounds on what one HTTP/2 connection may ask of the server. The header
+/// list is bounded by `limits.max_header_bytes`, as HTTP/1's head is.
+#[derive(Debug, Clone, Copy)]
+pub struct Http2Limits {
+    pub max_concurrent_streams: u32,
+    /// The HPACK dynamic table the client may make us keep.
+    pub header_table_size: u32,
+    /// Streams the client may reset (RST_STREAM) per second, on average
+    /// (CVE-2023-44487, "rapid reset"): beyond, GOAWAY.
+    pub max_resets_per_second: u32,
+    /// SETTINGS and PING frames per second, on average: beyond, GOAWAY.
+    pub max_control_frames_per_second: u32,
+}
+
 #[derive(Debug, Clone)]
 pub struct OpenFileCacheSettings {
     pub max_entries: usize,
@@ -231,6 +255,7 @@ pub struct Settings {
     pub tls: TlsSettings,
     pub timeouts: Timeouts,
     pub limits: Limits,
+    pub http: HttpSettings,
     pub open_file_cache: OpenFileCacheSettings,
     pub access_log: AccessLog,
     /// None: standard error.
@@ -516,6 +541,8 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         report.error("limits.max_header_bytes", "must be from 256 to 1048576");
     }
 
+    let http = http_settings(&file.http, report);
+
     let open_file_cache = OpenFileCacheSettings {
         max_entries: file.open_file_cache.max,
         valid: file
@@ -597,6 +624,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         tls,
         timeouts,
         limits,
+        http,
         open_file_cache,
         access_log,
         error_log,
@@ -828,6 +856,34 @@ fn warn_if_key_is_public(path: &Path, key: &str, report: &mut Report) {
                 ),
             );
         }
+    }
+}
+
+fn http_settings(h: &file::HttpSection, report: &mut Report) -> HttpSettings {
+    let mut at_least = |key: &str, value: u32, min: u32| {
+        if value < min {
+            report.error(format!("http.{key}"), format!("must be at least {min}"));
+        }
+    };
+    at_least("h2_max_concurrent_streams", h.h2_max_concurrent_streams, 1);
+    at_least("h2_max_resets_per_second", h.h2_max_resets_per_second, 1);
+    at_least(
+        "h2_max_control_frames_per_second",
+        h.h2_max_control_frames_per_second,
+        1,
+    );
+    if h.h2_header_table_size > 1 << 20 {
+        report.error("http.h2_header_table_size", "must be at most 1048576");
+    }
+    HttpSettings {
+        http2: h.http2,
+        h2c: h.h2c,
+        h2: Http2Limits {
+            max_concurrent_streams: h.h2_max_concurrent_streams,
+            header_table_size: h.h2_header_table_size,
+            max_resets_per_second: h.h2_max_resets_per_second,
+            max_control_frames_per_second: h.h2_max_control_frames_per_second,
+        },
     }
 }
 

@@ -27,6 +27,8 @@ use std::rc::Rc;
 pub enum Version {
     Http10,
     Http11,
+    /// A stream of an HTTP/2 connection.
+    Http2,
 }
 
 impl Version {
@@ -34,6 +36,7 @@ impl Version {
         match self {
             Version::Http10 => "HTTP/1.0",
             Version::Http11 => "HTTP/1.1",
+            Version::Http2 => "HTTP/2.0",
         }
     }
 }

@@ -206,8 +206,9 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
         (None, Some(n)) => Framing::Length(n),
     };
     let wants_close = match version {
-        Version::Http11 => conn_close,
         Version::Http10 => conn_close || !conn_keep_alive,
+        // The HTTP/1 parser makes no other.
+        Version::Http11 | Version::Http2 => conn_close,
     };
     let body = match framing {
         Framing::Empty => BodyLength::None,
@@ -263,7 +264,7 @@ fn transfer_codings(te: &str) -> Result<(), Rejection> {
 /// unreserved, percent-encoded and sub-delim characters, an IPv4 address,
 /// or an IP literal in brackets; the port digits only. Empty is allowed
 /// (a target without authority).
-fn is_valid_host(value: &[u8]) -> bool {
+pub fn is_valid_host(value: &[u8]) -> bool {
     let (host, port) = match value {
         [b'[', ..] => match value.iter().position(|&b| b == b']') {
             Some(end) => (&value[..=end], &value[end + 1..]),

@@ -22,7 +22,7 @@ pub fn framing_for(
     }
     match (length, version) {
         (Some(n), _) => Framing::Length(n),
-        (None, Version::Http11) => Framing::Chunked,
+        (None, Version::Http11 | Version::Http2) => Framing::Chunked,
         (None, Version::Http10) => Framing::UntilClose,
     }
 }

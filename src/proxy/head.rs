@@ -72,7 +72,8 @@ pub fn request_head(
     // answers it the way it would answer that client.
     out.extend_from_slice(match req.version {
         Version::Http10 => b" HTTP/1.0\r\n",
-        Version::Http11 => b" HTTP/1.1\r\n",
+        // An HTTP/2 stream goes to the back end as HTTP/1.1.
+        Version::Http11 | Version::Http2 => b" HTTP/1.1\r\n",
     });
     let mut forwarded_for = Vec::new();
     for (name, value) in req.headers.iter() {

@@ -17,7 +17,7 @@ pub use offload::{
     decide_policy, offload, Fallback, KernelTls, KtlsPolicy, KtlsUnavailable, Offload,
 };
 use selfsigned::SelfSigned;
-pub use session::{AcceptError, TlsSession};
+pub use session::{AcceptError, TlsSession, ENCRYPT_CHUNK};
 pub use summary::CertificateSummary;
 
 use crate::cipher_suites;
@@ -371,7 +371,12 @@ pub fn build_server_config(
 
     // Needed to hand the keys to the kernel after the handshake.
     config.enable_secret_extraction = extract_secrets;
-    config.alpn_protocols = vec![b"http/1.1".to_vec(), b"http/1.0".to_vec()];
+    // The server's order decides: HTTP/2 when the client offers it.
+    config.alpn_protocols = if all.http.http2 {
+        vec![b"h2".to_vec(), b"http/1.1".to_vec(), b"http/1.0".to_vec()]
+    } else {
+        vec![b"http/1.1".to_vec(), b"http/1.0".to_vec()]
+    };
     config.session_storage = carry_over.session_storage(settings.session_cache_size);
     if settings.session_tickets {
         config.ticketer = carry_over.ticketer(settings)?;
@@ -400,6 +405,6 @@ mod tests {
         assert_eq!(s.fingerprint.len(), 32 * 3 - 1);
         assert_eq!(s.names, ["localhost", "127.0.0.1", "::1"]);
         assert!(!s.expired());
-        assert_eq!(built.config.alpn_protocols[0], b"http/1.1");
+        assert_eq!(built.config.alpn_protocols[0], b"h2");
     }
 }

@@ -13,16 +13,19 @@ use rustls::unbuffered::{
     ConnectionState, EncodeError, EncryptError, InsufficientSizeError, UnbufferedStatus,
 };
 use rustls::{ExtractedSecrets, ServerConfig, SupportedCipherSuite};
+use std::future::poll_fn;
 use std::io;
+use std::pin::Pin;
 use std::sync::Arc;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use std::task::{ready, Context, Poll};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 
 /// Largest TLS record on the wire: 2^14 plaintext plus 2048 of expansion
 /// (RFC 8446 5.2 allows up to 2^14 + 256; TLS 1.2 up to 2^14 + 2048).
 const MAX_RECORD: usize = 16 * 1024 + 2048 + 5;
 /// Plaintext encrypted per call when writing: four full records.
-const ENCRYPT_CHUNK: usize = 64 * 1024;
+pub const ENCRYPT_CHUNK: usize = 64 * 1024;
 /// Room to reserve per record for header, tag and padding when encrypting
 /// (rustls asks for more if a suite needs it).
 const RECORD_OVERHEAD: usize = 64;
@@ -38,6 +41,8 @@ pub struct TlsSession {
     /// Encoded or encrypted TLS bytes waiting to be written.
     outgoing: ByteBuf,
     peer_closed: bool,
+    /// close_notify is queued (or sent): never twice.
+    close_queued: bool,
     /// The server name from the ClientHello; `sni_read` once looked for.
     sni: Option<String>,
     sni_read: bool,
@@ -123,6 +128,7 @@ impl TlsSession {
             plain_pos: 0,
             outgoing: ByteBuf::new(),
             peer_closed: false,
+            close_queued: false,
             sni: None,
             sni_read: false,
         };
@@ -253,12 +259,22 @@ impl TlsSession {
 
     /// Reads whatever the socket has, up to the free space.
     async fn fill(&mut self, stream: &mut TcpStream) -> io::Result<usize> {
+        poll_fn(|cx| self.poll_fill(cx, stream)).await
+    }
+
+    fn poll_fill(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut TcpStream,
+    ) -> Poll<io::Result<usize>> {
         if self.incoming.len() - self.in_len < MAX_RECORD {
             self.incoming.resize(self.in_len + MAX_RECORD, 0);
         }
-        let n = stream.read(&mut self.incoming[self.in_len..]).await?;
+        let mut free = ReadBuf::new(&mut self.incoming[self.in_len..]);
+        ready!(Pin::new(stream).poll_read(cx, &mut free))?;
+        let n = free.filled().len();
         self.in_len += n;
-        Ok(n)
+        Poll::Ready(Ok(n))
     }
 
     /// Reads one record. A header whose content type no TLS record has
@@ -293,14 +309,23 @@ impl TlsSession {
     /// the socket takes them, so a read abandoned mid-flush (an idle
     /// keep-alive wait ending) never sends anything twice.
     async fn flush(&mut self, stream: &mut TcpStream) -> io::Result<()> {
+        poll_fn(|cx| self.poll_flush(cx, stream)).await
+    }
+
+    /// Writes out what is queued (see `flush`).
+    pub fn poll_flush(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut TcpStream,
+    ) -> Poll<io::Result<()>> {
         while !self.outgoing.is_empty() {
-            let n = stream.write(self.outgoing.as_slice()).await?;
+            let n = ready!(Pin::new(&mut *stream).poll_write(cx, self.outgoing.as_slice()))?;
             if n == 0 {
-                return Err(io::ErrorKind::WriteZero.into());
+                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
             }
             self.outgoing.consume(n);
         }
-        Ok(())
+        Poll::Ready(Ok(()))
     }
 
     pub fn protocol_version(&self) -> Option<rustls::ProtocolVersion> {
@@ -313,6 +338,11 @@ impl TlsSession {
 
     pub fn handshake_kind(&self) -> Option<rustls::HandshakeKind> {
         self.conn.handshake_kind()
+    }
+
+    /// The protocol ALPN chose (`h2`, `http/1.1`), if any.
+    pub fn alpn_protocol(&self) -> Option<&[u8]> {
+        self.conn.alpn_protocol()
     }
 
     /// True when no received byte is held here: the kernel could take the
@@ -354,6 +384,16 @@ impl TlsSession {
     /// Reads decrypted application data; 0 at the peer's close_notify or EOF.
     /// Cancel-safe: received bytes stay buffered here until handed out.
     pub async fn read(&mut self, stream: &mut TcpStream, buf: &mut [u8]) -> io::Result<usize> {
+        poll_fn(|cx| self.poll_read(cx, stream, buf)).await
+    }
+
+    /// Polls for decrypted application data (see `read`).
+    pub fn poll_read(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut TcpStream,
+        buf: &mut [u8],
+    ) -> Poll<io::Result<usize>> {
         loop {
             if self.plain_pos < self.plain.len() {
                 let n = buf.len().min(self.plain.len() - self.plain_pos);
@@ -363,22 +403,48 @@ impl TlsSession {
                     self.plain.clear();
                     self.plain_pos = 0;
                 }
-                return Ok(n);
+                return Poll::Ready(Ok(n));
             }
             if self.peer_closed {
-                return Ok(0);
+                return Poll::Ready(Ok(0));
             }
             match self.process(None)? {
                 Step::Progress | Step::Wrote => {}
                 Step::Traffic | Step::Blocked => {
                     // Post-handshake output (a KeyUpdate reply) goes first.
-                    self.flush(stream).await?;
-                    if self.fill(stream).await? == 0 {
-                        return Ok(0);
+                    ready!(self.poll_flush(cx, stream))?;
+                    if ready!(self.poll_fill(cx, stream))? == 0 {
+                        return Poll::Ready(Ok(0));
                     }
                 }
             }
         }
+    }
+
+    /// Takes up to one chunk of `data` (encrypted into whole records once
+    /// what was queued before has left), for writers that poll (HTTP/2).
+    /// Returns how much was taken.
+    pub fn poll_write(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut TcpStream,
+        data: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        // Bounded: nothing more is encrypted while the socket is full.
+        ready!(self.poll_flush(cx, stream))?;
+        let chunk = &data[..data.len().min(ENCRYPT_CHUNK)];
+        let records = chunk.len().div_ceil(16 * 1024).max(1);
+        let op = WriteOp {
+            size_guess: chunk.len() + records * RECORD_OVERHEAD,
+            apply: &mut |w, out| w.encrypt(chunk, out),
+        };
+        ready!(self.poll_apply(cx, stream, op))?;
+        // Started at once; whatever the socket does not take now leaves
+        // with the next write or flush.
+        if let Poll::Ready(Err(e)) = self.poll_flush(cx, stream) {
+            return Poll::Ready(Err(e));
+        }
+        Poll::Ready(Ok(chunk.len()))
     }
 
     /// Encrypts and writes all of `data` in full records.
@@ -396,30 +462,60 @@ impl TlsSession {
 
     /// Sends close_notify and closes our sending side.
     pub async fn shutdown(&mut self, stream: &mut TcpStream) -> io::Result<()> {
-        let op = WriteOp {
-            size_guess: RECORD_OVERHEAD,
-            apply: &mut |w, out| w.queue_close_notify(out),
-        };
-        self.write_op(stream, op).await?;
-        self.flush(stream).await?;
-        stream.shutdown().await
+        poll_fn(|cx| self.poll_shutdown(cx, stream)).await
+    }
+
+    /// Polls `shutdown` to its end: close_notify queued once, written,
+    /// then FIN.
+    pub fn poll_shutdown(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut TcpStream,
+    ) -> Poll<io::Result<()>> {
+        if !self.close_queued {
+            let op = WriteOp {
+                size_guess: RECORD_OVERHEAD,
+                apply: &mut |w, out| w.queue_close_notify(out),
+            };
+            ready!(self.poll_apply(cx, stream, op))?;
+            self.close_queued = true;
+        }
+        ready!(self.poll_flush(cx, stream))?;
+        Pin::new(stream).poll_shutdown(cx)
     }
 
     async fn write_op(&mut self, stream: &mut TcpStream, op: WriteOp<'_>) -> io::Result<()> {
+        poll_fn(|cx| {
+            let reborrowed = WriteOp {
+                size_guess: op.size_guess,
+                apply: &mut *op.apply,
+            };
+            self.poll_apply(cx, stream, reborrowed)
+        })
+        .await
+    }
+
+    /// Runs `op` in the write state (queued in `outgoing`, not written).
+    fn poll_apply(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut TcpStream,
+        op: WriteOp<'_>,
+    ) -> Poll<io::Result<()>> {
         loop {
             let reborrowed = WriteOp {
                 size_guess: op.size_guess,
                 apply: &mut *op.apply,
             };
             match self.process(Some(reborrowed))? {
-                Step::Wrote => return Ok(()),
+                Step::Wrote => return Poll::Ready(Ok(())),
                 Step::Progress | Step::Traffic => {}
                 Step::Blocked => {
                     // A post-handshake message arrived in part: it must be
                     // complete before rustls lets us write again.
-                    self.flush(stream).await?;
-                    if self.fill(stream).await? == 0 {
-                        return Err(io::ErrorKind::UnexpectedEof.into());
+                    ready!(self.poll_flush(cx, stream))?;
+                    if ready!(self.poll_fill(cx, stream))? == 0 {
+                        return Poll::Ready(Err(io::ErrorKind::UnexpectedEof.into()));
                     }
                 }
             }

@@ -12,7 +12,11 @@
 //! started with and takes the current one for its next.
 
 mod connection;
+mod dispatch;
+mod h2;
 mod transport;
+
+pub use h2::Abuse;
 
 use crate::access_log::AccessLog;
 use crate::config::{ListenerKey, Route, Settings};

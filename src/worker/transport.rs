@@ -10,8 +10,10 @@ use crate::tls::ktls::{
 };
 use crate::tls::{KernelTls, ReadError, TlsSession};
 use rustix::net::{RecvFlags, SendFlags};
+use std::future::poll_fn;
 use std::io;
 use std::os::fd::{AsFd, BorrowedFd};
+use std::task::{ready, Context, Poll};
 use tokio::io::{AsyncWriteExt, Interest};
 use tokio::net::TcpStream;
 
@@ -205,21 +207,42 @@ async fn send_all(s: &TcpStream, buf: &[u8], more: bool) -> io::Result<()> {
 
 /// kTLS: close_notify, a warning-level alert with description 0.
 pub(super) async fn send_close_notify(s: &TcpStream) -> io::Result<()> {
-    s.async_io(Interest::WRITABLE, || {
-        ktls::send_record(s.as_fd(), RECORD_ALERT, &[1, 0])
-    })
-    .await
-    .map(drop)
+    poll_fn(|cx| poll_send_close_notify(s, cx)).await
+}
+
+pub(super) fn poll_send_close_notify(s: &TcpStream, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+    loop {
+        ready!(s.poll_write_ready(cx))?;
+        match s.try_io(Interest::WRITABLE, || {
+            ktls::send_record(s.as_fd(), RECORD_ALERT, &[1, 0])
+        }) {
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
+            sent => return Poll::Ready(sent.map(drop)),
+        }
+    }
 }
 
 /// Reads application data from a kTLS socket. Other record types come one
 /// at a time, marked by a control message: close_notify ends the stream,
 /// other alerts and handshake messages end the connection.
 pub(super) async fn read_kernel_record(s: &TcpStream, buf: &mut [u8]) -> Result<usize, ReadError> {
-    let (n, record_type) = s
-        .async_io(Interest::READABLE, || ktls::recv_record(s.as_fd(), buf))
-        .await?;
-    match record_type {
+    poll_fn(|cx| poll_read_kernel_record(s, cx, buf)).await
+}
+
+pub(super) fn poll_read_kernel_record(
+    s: &TcpStream,
+    cx: &mut Context<'_>,
+    buf: &mut [u8],
+) -> Poll<Result<usize, ReadError>> {
+    let (n, record_type) = loop {
+        ready!(s.poll_read_ready(cx))?;
+        match s.try_io(Interest::READABLE, || ktls::recv_record(s.as_fd(), buf)) {
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
+            Err(e) => return Poll::Ready(Err(e.into())),
+            Ok(read) => break read,
+        }
+    };
+    Poll::Ready(match record_type {
         RECORD_APPLICATION_DATA => Ok(n),
         RECORD_ALERT if n >= 2 && buf[1] == 0 => Ok(0),
         RECORD_ALERT if n >= 2 => Err(ReadError::Alert {
@@ -228,5 +251,5 @@ pub(super) async fn read_kernel_record(s: &TcpStream, buf: &mut [u8]) -> Result<
         }),
         RECORD_HANDSHAKE if n >= 1 && buf[0] == HANDSHAKE_KEY_UPDATE => Err(ReadError::KeyUpdate),
         other => Err(ReadError::UnexpectedRecord(other)),
-    }
+    })
 }

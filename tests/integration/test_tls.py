@@ -60,9 +60,9 @@ def test_certificate_follows_client_capabilities(server, sigalgs, bits):
         assert f"Server public key is {bits} bit" in out, out
 
 
-def test_alpn_http11(server):
-    r = s_client(server, "-alpn", "h2,http/1.1")
-    assert "ALPN protocol: http/1.1" in r.stdout.decode()
+def test_alpn_prefers_h2_and_speaks_http11_to_the_others(server):
+    assert b"ALPN protocol: h2" in s_client(server, "-alpn", "http/1.1,h2").stdout
+    assert "ALPN protocol: http/1.1" in s_client(server, "-alpn", "http/1.1").stdout.decode()
 
 
 def test_session_resumption_tls13_and_tls12(server, tmp_path):

@@ -22,16 +22,15 @@ mod tests;
 mod tunnel;
 mod wire;
 
+use super::dispatch::{Arrival, Handler};
 use super::transport::Transport;
 use super::Worker;
 use crate::exchange::{
-    Body, BodyError, BodyLength, Client, Method, Request, RequestBody, Response, StreamError,
-    Version,
+    Body, BodyError, BodyLength, Client, Method, Request, Response, StreamError, Version,
 };
 use crate::http::keep_alive::{self, CloseReason, ExchangeFacts};
 use crate::http::{parse_head, response, Framing, HeadLimits, ParseOutcome, RequestHead};
 use crate::metrics::WorkerMetrics;
-use crate::static_files::StaticFiles;
 use crate::tls::{AcceptError, Offload, ReadError, TlsSession};
 use request_body::H1Body;
 use send::SendError;
@@ -125,16 +124,18 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
     let mut plain_http_on_tls = None;
     let mut sni_site = None;
     let mut server_name = None;
+    let mut http2 = false;
     let transport = if tls {
         // At once: the session ticket and the first response follow the
         // handshake flight closely and must not wait for its ACK (Nagle).
         let _ = stream.set_nodelay(true);
         match handshake(&worker, stream, peer).await {
-            Handshake::Established(t, name) => {
+            Handshake::Established(t, name, h2) => {
                 // The certificate presented: that of the site SNI named, or
                 // the default site's.
                 sni_site = Some(settings.site_for_host(name.as_deref()));
                 server_name = name;
+                http2 = h2;
                 t
             }
             Handshake::PlainHttp(stream, received) => {
@@ -144,8 +145,28 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
             Handshake::Failed => return,
         }
     } else {
+        if settings.http.h2c {
+            http2 = sniff_h2c_preface(&stream, settings.timeouts.request_header).await;
+            if http2 {
+                let _ = stream.set_nodelay(true);
+            }
+        }
         Transport::Plain(stream)
     };
+    let arrival = Arrival {
+        listener,
+        sni_site,
+        server_name,
+    };
+    if http2 {
+        let local = local.or_else(|| transport.local_addr().ok());
+        let client = Client {
+            addr: peer,
+            local,
+            tls,
+        };
+        return super::h2::serve(worker, transport, client, arrival).await;
+    }
     let mut conn = Connection {
         wire: Wire::new(worker.clone(), transport),
         worker,
@@ -156,9 +177,7 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
             local,
             tls,
         },
-        listener,
-        sni_site,
-        server_name,
+        arrival,
         requests: 0,
         closing: None,
     };
@@ -180,8 +199,9 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
 
 /// How a TLS handshake ended.
 enum Handshake {
-    /// With the server name the client asked for.
-    Established(Transport, Option<String>),
+    /// With the server name the client asked for, and whether ALPN chose
+    /// HTTP/2.
+    Established(Transport, Option<String>, bool),
     /// The client sent plain HTTP; what it sent so far comes with it.
     PlainHttp(TcpStream, Vec<u8>),
     /// Failed or timed out (logged and counted).
@@ -224,6 +244,7 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
         .unwrap_or("?");
     let kind = session.handshake_kind();
     let server_name = session.server_name().map(str::to_owned);
+    let http2 = session.alpn_protocol() == Some(b"h2");
     let (transport, reason) = match &worker.ktls {
         None => (
             Transport::Tls(stream, Box::new(session)),
@@ -252,20 +273,47 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
         "off"
     };
     tracing::debug!(%peer, ?version, cipher, handshake = ?kind, ktls_tx = on, ktls_rx = on, reason, "TLS established");
-    Handshake::Established(transport, server_name)
+    Handshake::Established(transport, server_name, http2)
+}
+
+/// HTTP/2 with prior knowledge (RFC 9113 3.3): the connection opens with
+/// this preface, which no HTTP/1 request line starts with.
+const H2_PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+
+/// Whether a plain connection starts with the HTTP/2 preface, looked at
+/// without reading it (an HTTP/1 client's bytes stay for the HTTP/1 loop).
+async fn sniff_h2c_preface(stream: &TcpStream, within: Duration) -> bool {
+    let deadline = Instant::now() + within;
+    let mut seen = [0u8; H2_PREFACE.len()];
+    loop {
+        if timeout_at(deadline, stream.readable()).await.is_err() {
+            return false;
+        }
+        let n = match stream.peek(&mut seen).await {
+            Ok(n) => n,
+            Err(_) => return false,
+        };
+        if n == 0 || seen[..n] != H2_PREFACE[..n] {
+            return false;
+        }
+        if n == H2_PREFACE.len() {
+            return true;
+        }
+        // A preface split across segments: the rest is on its way.
+        if timeout_at(deadline, tokio::time::sleep(Duration::from_millis(5)))
+            .await
+            .is_err()
+        {
+            return false;
+        }
+    }
 }
 
 struct Connection {
     worker: Rc<Worker>,
     wire: Wire,
     client: Client,
-    /// Index of the listener in `settings.listeners`.
-    listener: usize,
-    /// The site the TLS client named in SNI (None: plain, or no SNI).
-    sni_site: Option<usize>,
-    /// What the TLS client sent in SNI, to find its site again after a
-    /// reload.
-    server_name: Option<String>,
+    arrival: Arrival,
     requests: u64,
     /// Set once the connection will not carry another request.
     closing: Option<CloseReason>,
@@ -330,24 +378,12 @@ impl Connection {
         }
     }
 
-    /// Between exchanges: after a reload, the next exchange uses the new
-    /// configuration, unless this connection's listener is gone from it
-    /// (then the connection finishes on the configuration it started on).
+    /// Between exchanges: the configuration in use now (`Arrival::follow_reload`).
     fn follow_reload(&mut self) {
-        let current = self.worker.thread.current();
-        if Rc::ptr_eq(&current, &self.worker) {
-            return;
+        self.arrival.follow_reload(&mut self.worker);
+        if !Rc::ptr_eq(&self.wire.worker, &self.worker) {
+            self.wire.worker = self.worker.clone();
         }
-        let key = self.worker.settings.listener_key(self.listener);
-        let Some(listener) = current.settings.listener_index(key) else {
-            return;
-        };
-        self.listener = listener;
-        if self.sni_site.is_some() {
-            self.sni_site = Some(current.settings.site_for_host(self.server_name.as_deref()));
-        }
-        self.wire.worker = current.clone();
-        self.worker = current;
     }
 
     /// One exchange: the request to its handler, the response to the
@@ -359,44 +395,24 @@ impl Connection {
             wants_close,
             ..
         } = head;
-        let site = self.worker.settings.site_for_host(request.host.as_deref());
-        WorkerMetrics::add(&self.worker.site_requests[site], 1);
-        // Answered without a handler (and without reading a body: the
-        // connection then closes): redirects to https, and 421 for a site
-        // whose certificate is not the one this connection's SNI chose
-        // (RFC 9110 15.5.20).
-        let settings = &self.worker.settings;
-        let early = if settings.listeners[self.listener].redirect_to_https {
-            if self.client.local.is_none() {
-                self.client.local = self.wire.io.local_addr().ok();
-            }
-            Some(https_redirect(
-                &request,
-                self.worker.https_port,
-                self.client.local,
-            ))
-        } else {
-            self.sni_site
-                .filter(|&sni| settings.certificate_site(site) != settings.certificate_site(sni))
-                .map(|_| {
-                    Response::error_saying(
-                        421,
-                        "This connection's certificate is not for the host asked for",
-                    )
-                })
-        };
+        let site = self.worker.site_of(&request);
+        // Answered without reading a body (the connection then closes).
+        let early = self.worker.early_answer(&self.arrival, site, &request, || {
+            self.client.local.or_else(|| self.wire.io.local_addr().ok())
+        });
         if let Some(response) = early {
             let body_complete = request.body == BodyLength::None;
             return self
                 .respond(site, &request, wants_close, response, body_complete)
                 .await;
         }
-        let upstream = self.worker.upstream_for(site, &request);
-        if upstream.is_some() && self.client.local.is_none() {
+        let worker = self.worker.clone();
+        let handler = worker.handler_for(site, &request);
+        if matches!(handler, Handler::Proxy { .. }) && self.client.local.is_none() {
             self.client.local = self.wire.io.local_addr().ok();
             request.client.local = self.client.local;
         }
-        let settings = &self.worker.settings;
+        let settings = &worker.settings;
         let body = H1Body::new(
             &mut self.wire,
             framing,
@@ -407,15 +423,7 @@ impl Connection {
         let (handled, body_complete) = match body {
             Err(e) => (Err(e), false),
             Ok(mut body) => {
-                let handled = match upstream {
-                    Some((group, route)) => {
-                        let proxy = &self.worker.proxy;
-                        proxy
-                            .forward(group, &route.upgrades, &request, &mut body)
-                            .await
-                    }
-                    None => serve_static(&self.worker, site, &request, &mut body).await,
-                };
+                let handled = worker.handle(handler, site, &request, &mut body).await;
                 (handled, body.is_complete())
             }
         };
@@ -454,7 +462,7 @@ impl Connection {
         }
         let request_limit = self.worker.settings.limits.keepalive_requests;
         loop {
-            self.add_site_headers(site, &mut response);
+            self.worker.add_site_headers(site, &mut response);
             let length = response.body.length();
             let head_request = request.method == Method::Head;
             let framing =
@@ -502,20 +510,15 @@ impl Connection {
         }
     }
 
-    /// The site's `headers`, after the handler's: the site's value wins
-    /// over a field of the same name (from a back end, say).
-    fn add_site_headers(&self, site: usize, response: &mut Response) {
-        for (name, value) in &self.worker.settings.sites[site].headers {
-            response.headers.set(name, value);
-        }
-    }
-
     /// Answers input that is not a request (malformed, too large, or
     /// incomplete at the deadline), then the connection ends.
     async fn answer_unparsed(&mut self, mut response: Response) -> End {
         // No Host to go by: the site the handshake chose, or the default.
-        let site = self.sni_site.unwrap_or(self.worker.settings.default_site);
-        self.add_site_headers(site, &mut response);
+        let site = self
+            .arrival
+            .sni_site
+            .unwrap_or(self.worker.settings.default_site);
+        self.worker.add_site_headers(site, &mut response);
         let status = response.status;
         let length = response.body.length();
         let framing = Framing::Length(length.unwrap_or(0));
@@ -575,62 +578,4 @@ impl Connection {
             self.wire.drain_input(Instant::now() + LINGER).await;
         }
     }
-}
-
-/// `308 Permanent Redirect` to the same path and query over https, at
-/// the request's host (the address the client connected to when it sent
-/// none) and the first TLS listener's port (omitted when 443). 308 keeps
-/// the method and body (RFC 9110 15.4.9), unlike 301.
-fn https_redirect(
-    request: &Request,
-    https_port: Option<u16>,
-    local: Option<SocketAddr>,
-) -> Response {
-    let host = match (&request.host, local) {
-        (Some(host), _) if !host.is_empty() => crate::config::normalize_host(host),
-        (_, Some(SocketAddr::V6(a))) => format!("[{}]", a.ip()),
-        (_, Some(a)) => a.ip().to_string(),
-        (_, None) => "localhost".into(),
-    };
-    let port = match https_port {
-        Some(443) | None => String::new(),
-        Some(p) => format!(":{p}"),
-    };
-    let target = String::from_utf8_lossy(&request.target);
-    let path = match target.find("://") {
-        // Absolute form: keep what follows the authority.
-        Some(i) => {
-            let rest = &target[i + 3..];
-            rest.find(['/', '?'])
-                .map_or("/", |j| &rest[j..])
-                .to_string()
-        }
-        None if target.starts_with('/') => target.into_owned(),
-        None => "/".into(),
-    };
-    let mut response = Response::error(308);
-    response.close = false;
-    response
-        .headers
-        .append("Location", format!("https://{host}{port}{path}"));
-    response
-}
-
-/// The static handler's side of an exchange. It never reads a body: one
-/// that comes is discarded, or, for a request it will refuse anyway from a
-/// client waiting for `100 Continue`, never invited.
-async fn serve_static<B: RequestBody>(
-    worker: &Worker,
-    site: usize,
-    request: &Request,
-    body: &mut B,
-) -> Result<Response, BodyError> {
-    let refusing = !StaticFiles::accepts_body(request);
-    if !(refusing && request.expect_continue) {
-        body.discard().await?;
-    }
-    Ok(match &worker.files[site] {
-        Some(files) => files.borrow_mut().respond(request),
-        None => Response::error(404),
-    })
 }

@@ -149,7 +149,7 @@ impl Connection {
             idle_timeout,
             peer_name,
         } = tunnel;
-        self.add_site_headers(site, &mut response);
+        self.worker.add_site_headers(site, &mut response);
         self.wire
             .queue_head(&response, Framing::Empty, None, true, Version::Http11);
         let thread = self.worker.thread.clone();

@@ -1,0 +1,181 @@
+//! What becomes of a request, whatever protocol carried it (an HTTP/1
+//! exchange or an HTTP/2 stream): the site its host names, the answers
+//! given without a handler (a redirect to https, 421 for a host this
+//! connection's certificate is not for), and the handler that produces the
+//! response (the reverse proxy or the static files). The protocols call
+//! these in the same order; only reading and writing bytes is theirs.
+
+use super::Worker;
+use crate::config::Route;
+use crate::exchange::{BodyError, Request, RequestBody, Response};
+use crate::metrics::WorkerMetrics;
+use crate::static_files::StaticFiles;
+use std::net::SocketAddr;
+use std::rc::Rc;
+
+/// How a connection reached this worker, as far as requests care: the
+/// listener, and the site the TLS client named in SNI.
+#[derive(Clone)]
+pub(super) struct Arrival {
+    /// Index of the listener in `settings.listeners`.
+    pub listener: usize,
+    /// The site SNI chose (None: plain, or no SNI).
+    pub sni_site: Option<usize>,
+    /// What the client sent in SNI, to find its site again after a reload.
+    pub server_name: Option<String>,
+}
+
+/// The handler a request goes to.
+pub(super) enum Handler<'w> {
+    Proxy { group: usize, route: &'w Route },
+    Static,
+}
+
+impl Arrival {
+    /// Between requests: after a reload, the next request uses the new
+    /// configuration, unless this connection's listener is gone from it
+    /// (then the connection finishes on the configuration it started on).
+    pub fn follow_reload(&mut self, worker: &mut Rc<Worker>) {
+        let current = worker.thread.current();
+        if Rc::ptr_eq(&current, worker) {
+            return;
+        }
+        let key = worker.settings.listener_key(self.listener);
+        let Some(listener) = current.settings.listener_index(key) else {
+            return;
+        };
+        self.listener = listener;
+        if self.sni_site.is_some() {
+            self.sni_site = Some(current.settings.site_for_host(self.server_name.as_deref()));
+        }
+        *worker = current;
+    }
+}
+
+impl Worker {
+    /// The site `request` is for (by its host), counted.
+    pub(super) fn site_of(&self, request: &Request) -> usize {
+        let site = self.settings.site_for_host(request.host.as_deref());
+        WorkerMetrics::add(&self.site_requests[site], 1);
+        self.thread.metrics.request_of(request.version);
+        site
+    }
+
+    /// An answer given without a handler and without reading a body:
+    /// `308` to https on listeners that redirect, and `421` for a site whose
+    /// certificate is not the one this connection's SNI chose (RFC 9110
+    /// 15.5.20). `local`: the address the client connected to.
+    pub(super) fn early_answer(
+        &self,
+        arrival: &Arrival,
+        site: usize,
+        request: &Request,
+        local: impl FnOnce() -> Option<SocketAddr>,
+    ) -> Option<Response> {
+        let settings = &self.settings;
+        if settings.listeners[arrival.listener].redirect_to_https {
+            return Some(https_redirect(request, self.https_port, local()));
+        }
+        arrival
+            .sni_site
+            .filter(|&sni| settings.certificate_site(site) != settings.certificate_site(sni))
+            .map(|_| {
+                Response::error_saying(
+                    421,
+                    "This connection's certificate is not for the host asked for",
+                )
+            })
+    }
+
+    /// Where `request` to `site` goes: a route's upstream, or the files.
+    pub(super) fn handler_for(&self, site: usize, request: &Request) -> Handler<'_> {
+        match self.upstream_for(site, request) {
+            Some((group, route)) => Handler::Proxy { group, route },
+            None => Handler::Static,
+        }
+    }
+
+    /// Runs the handler. Err: the request body could not be read.
+    pub(super) async fn handle<B: RequestBody>(
+        &self,
+        handler: Handler<'_>,
+        site: usize,
+        request: &Request,
+        body: &mut B,
+    ) -> Result<Response, BodyError> {
+        match handler {
+            Handler::Proxy { group, route } => {
+                self.proxy
+                    .forward(group, &route.upgrades, request, body)
+                    .await
+            }
+            Handler::Static => serve_static(self, site, request, body).await,
+        }
+    }
+
+    /// The site's `headers`, after the handler's: the site's value wins
+    /// over a field of the same name (from a back end, say).
+    pub(super) fn add_site_headers(&self, site: usize, response: &mut Response) {
+        for (name, value) in &self.settings.sites[site].headers {
+            response.headers.set(name, value);
+        }
+    }
+}
+
+/// `308 Permanent Redirect` to the same path and query over https, at
+/// the request's host (the address the client connected to when it sent
+/// none) and the first TLS listener's port (omitted when 443). 308 keeps
+/// the method and body (RFC 9110 15.4.9), unlike 301.
+fn https_redirect(
+    request: &Request,
+    https_port: Option<u16>,
+    local: Option<SocketAddr>,
+) -> Response {
+    let host = match (&request.host, local) {
+        (Some(host), _) if !host.is_empty() => crate::config::normalize_host(host),
+        (_, Some(SocketAddr::V6(a))) => format!("[{}]", a.ip()),
+        (_, Some(a)) => a.ip().to_string(),
+        (_, None) => "localhost".into(),
+    };
+    let port = match https_port {
+        Some(443) | None => String::new(),
+        Some(p) => format!(":{p}"),
+    };
+    let target = String::from_utf8_lossy(&request.target);
+    let path = match target.find("://") {
+        // Absolute form: keep what follows the authority.
+        Some(i) => {
+            let rest = &target[i + 3..];
+            rest.find(['/', '?'])
+                .map_or("/", |j| &rest[j..])
+                .to_string()
+        }
+        None if target.starts_with('/') => target.into_owned(),
+        None => "/".into(),
+    };
+    let mut response = Response::error(308);
+    response.close = false;
+    response
+        .headers
+        .append("Location", format!("https://{host}{port}{path}"));
+    response
+}
+
+/// The static handler's side of an exchange. It never reads a body: one
+/// that comes is discarded, or, for a request it will refuse anyway from a
+/// client waiting for `100 Continue`, never invited.
+async fn serve_static<B: RequestBody>(
+    worker: &Worker,
+    site: usize,
+    request: &Request,
+    body: &mut B,
+) -> Result<Response, BodyError> {
+    let refusing = !StaticFiles::accepts_body(request);
+    if !(refusing && request.expect_continue) {
+        body.discard().await?;
+    }
+    Ok(match &worker.files[site] {
+        Some(files) => files.borrow_mut().respond(request),
+        None => Response::error(404),
+    })
+}
