@@ -293,6 +293,34 @@ def run_websocket(run, variants, load_cpus):
                           lambda r: r["messages"] / max(r["server_cpu_s"], 1e-3))])
 
 
+def run_http2(run, variants, load_cpus):
+    """HTTP/2 with h2load: 10 connections x 10 streams, both servers
+    offering h2 in ALPN. The same client over HTTP/1.1 (10 connections,
+    a request at a time each) gives tlsaccel's own HTTP/1.1 figure to
+    compare with."""
+    a = run.args
+    per_cpu = "req per server CPU-s"
+    for size in ("1kb", "100kb"):
+        def fn(server, rep, size=size):
+            r = loads.h2load(server.url("https", f"/{size}"), a.duration, 10, 10, load_cpus)
+            return {"value": r["rps"], "requests": r["requests"], "errors": r["errors"], "raw": r["raw"]}
+
+        key = f"http2/https/{size}"
+        label = f"HTTP/2 {size.upper().replace('KB', ' KB')}"
+        run.measure("http2", key, label, "req/s", "higher", None, variants, fn,
+                    derived=[(f"{key}/per-cpu", f"{label}, per server CPU-second", per_cpu, "higher", 1.3,
+                              lambda r: r["requests"] / max(r["server_cpu_s"], 1e-3))])
+
+    def h1_fn(server, rep):
+        r = loads.h2load(server.url("https", "/1kb"), a.duration, 10, 1, load_cpus, h1=True)
+        return {"value": r["rps"], "requests": r["requests"], "errors": r["errors"], "raw": r["raw"]}
+
+    label = "HTTP/1.1 1 KB, same client (h2load --h1)"
+    run.measure("http2", "http2/https/1kb/h1", label, "req/s", "higher", None, variants, h1_fn,
+                derived=[("http2/https/1kb/h1/per-cpu", f"{label}, per server CPU-second", per_cpu, "higher",
+                          None, lambda r: r["requests"] / max(r["server_cpu_s"], 1e-3))])
+
+
 def run_memory(run, variants):
     a = run.args
 
@@ -416,6 +444,8 @@ def main():
                 if "proxy" in sections:
                     run_proxy(run, variants, load_cpus)
                     run_websocket(run, variants, load_cpus)
+                if "http2" in sections:
+                    run_http2(run, variants, load_cpus)
             finally:
                 for s in variants:
                     s.stop()

@@ -77,13 +77,42 @@ def s_time(host_port, path, seconds, processes, cpus, reuse):
 
 def curl_speed(url):
     """One download; bytes per second as curl measured it."""
-    out = subprocess.run(["curl", "-k", "-s", "-o", "/dev/null", "--tlsv1.3", "--tls13-ciphers", CIPHER,
+    # HTTP/1.1 as in the article (both servers also offer h2): sendfile().
+    out = subprocess.run(["curl", "-k", "-s", "--http1.1", "-o", "/dev/null", "--tlsv1.3", "--tls13-ciphers", CIPHER,
                           "-w", "%{speed_download} %{http_code} %{size_download}", url],
                          capture_output=True, text=True, timeout=600)
     speed, code, size = out.stdout.split()
     if code not in ("200", "206"):
         raise RuntimeError(f"curl got HTTP {code} from {url}")
     return {"bytes_per_s": float(speed), "bytes": int(size), "raw": out.stdout}
+
+
+def h2load(url, seconds, connections, streams, cpus, h1=False):
+    """h2load for `seconds`: `connections` connections with `streams`
+    requests in flight on each (HTTP/2), or, with `h1`, HTTP/1.1 over the
+    same connections, one request at a time each."""
+    cmd = taskset(cpus) + ["h2load", "-D", str(seconds), "-c", str(connections),
+                           "-m", "1" if h1 else str(streams), "--tls13-ciphers", CIPHER]
+    if h1:
+        cmd.append("--h1")
+    out = subprocess.run(cmd + [url], capture_output=True, text=True, timeout=seconds + 60)
+    m = re.search(r"requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, "
+                  r"(\d+) errored, (\d+) timeout", out.stdout)
+    codes = re.search(r"status codes: (\d+) 2xx", out.stdout)
+    took = re.search(r"finished in ([\d.]+)(m?s)", out.stdout)
+    proto = re.search(r"Application protocol: (\S+)", out.stdout)
+    if not (m and codes and took and proto):
+        raise RuntimeError(f"h2load gave no report: {out.stdout}\n{out.stderr}")
+    seconds_run = float(took.group(1)) / (1000 if took.group(2) == "ms" else 1)
+    done, ok = int(m.group(3)), int(codes.group(1))
+    errors = []
+    if proto.group(1) != ("http/1.1" if h1 else "h2"):
+        errors.append(f"protocol {proto.group(1)}")
+    if ok != done or int(m.group(5)) or int(m.group(6)):
+        errors.append(f"{done - ok} not 2xx, {m.group(5)} failed, {m.group(6)} errored")
+    if done == 0:
+        errors.append("no requests completed")
+    return {"requests": ok, "rps": ok / seconds_run, "errors": ", ".join(errors), "raw": out.stdout}
 
 
 def wsbench(binary, url, connections, seconds, size, cpus):
@@ -103,7 +132,8 @@ def wsbench(binary, url, connections, seconds, size, cpus):
 
 
 def vegeta(binary, url, rate, seconds, cpus):
-    attack = subprocess.Popen(taskset(cpus) + [binary, "attack", "-insecure", f"-rate={rate}/s",
+    # HTTP/1.1, as the article measured (both servers also offer h2).
+    attack = subprocess.Popen(taskset(cpus) + [binary, "attack", "-insecure", "-http2=false", f"-rate={rate}/s",
                                                f"-duration={seconds}s", "-timeout=10s"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     attack.stdin.write(f"GET {url}\n".encode())

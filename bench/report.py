@@ -13,13 +13,14 @@ import statistics
 import sys
 from pathlib import Path
 
-SECTIONS = ["rps", "cps", "throughput", "latency", "proxy", "memory"]
+SECTIONS = ["rps", "cps", "throughput", "latency", "proxy", "http2", "memory"]
 TITLES = {
     "rps": "Requests per second (keep-alive, 50 connections)",
     "cps": "Connections per second (a new connection per 0-byte request)",
     "throughput": "Throughput",
     "latency": "Fixed-rate latency (vegeta, keep-alive, 615-byte page)",
     "proxy": "Accelerator mode: TLS-terminating proxy to the same back end (keep-alive, 50 connections)",
+    "http2": "HTTP/2 (h2load, 10 connections x 10 concurrent streams)",
     "memory": "Memory",
 }
 # (ours, reference): user-space TLS on both, then kTLS on both where measured.

@@ -221,7 +221,7 @@ http {{
             proxy_read_timeout 3600s;
         }}
         listen 127.0.0.1:{http_port} reuseport;
-        listen 127.0.0.1:{https_port} ssl reuseport;
+        listen 127.0.0.1:{https_port} ssl http2 reuseport;
         server_name localhost;
         root {work / 'www'};
         ssl_certificate {cert};

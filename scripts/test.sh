@@ -42,6 +42,19 @@ cargo test --locked
 echo "== cargo build --release"
 cargo build --release --locked
 
+# h2spec, the HTTP/2 conformance suite (Go), for test_http2.py.
+H2SPEC_VERSION=v2.2.1+incompatible
+if [ ! -x tests/.tools/h2spec ] || [ "$(cat tests/.tools/h2spec.version 2>/dev/null)" != "$H2SPEC_VERSION" ]; then
+  if ! command -v go >/dev/null; then
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends golang-go
+  fi
+  echo "== building h2spec $H2SPEC_VERSION"
+  mkdir -p tests/.tools
+  GOBIN="$PWD/tests/.tools" GOFLAGS=-mod=mod go install "github.com/summerwind/h2spec/cmd/h2spec@$H2SPEC_VERSION"
+  echo "$H2SPEC_VERSION" > tests/.tools/h2spec.version
+fi
+
 if [ ! -x .venv/bin/pytest ] || ! cmp -s tests/requirements.txt .venv/.requirements; then
   echo "== python venv"
   python3 -m venv .venv

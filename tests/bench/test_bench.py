@@ -23,6 +23,7 @@ EXPECTED_ROWS = (
     + [f"latency/https/{k}" for k in ("p99", "p50", "p90", "max", "success", "cpu-per-request")]
     + ["proxy/https/1kb", "proxy/https/1kb/per-cpu", "proxy/https/100kb", "proxy/https/100kb/per-cpu",
        "proxy/https/10mb", "proxy/https/websocket", "proxy/https/websocket/per-cpu"]
+    + [f"http2/https/{k}" for k in ("1kb", "1kb/per-cpu", "100kb", "100kb/per-cpu", "1kb/h1", "1kb/h1/per-cpu")]
     + ["memory/idle-tls", "memory/idle-tls/per-connection"]
 )
 
@@ -43,7 +44,7 @@ def test_quick_run_reports_every_row_for_both_servers(tmp_path):
     report = (out / "report.md").read_text()
     for row in rows.values():
         assert f"| {row['label']} |" in report, row["label"]
-    for section in ("rps", "cps", "throughput", "latency", "proxy", "memory"):
+    for section in ("rps", "cps", "throughput", "latency", "proxy", "http2", "memory"):
         png = out / f"{section}.png"
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", png
     # Raw outputs are kept; the kTLS article's ministat table among them.

@@ -385,8 +385,8 @@ struct DataSender<'s> {
 }
 
 impl DataSender<'_> {
-    /// Sends `data` in frames of `FRAME_DATA`, each once the window has
-    /// room for it; `end` closes the stream with the last.
+    /// Sends `data` in frames of `FRAME_DATA` (smaller only when the
+    /// client's window is); `end` closes the stream with the last.
     async fn data(&mut self, mut data: Bytes, end: bool) -> Result<(), SendError> {
         if data.is_empty() {
             if end {
@@ -395,8 +395,8 @@ impl DataSender<'_> {
             return Ok(());
         }
         while !data.is_empty() {
-            let frame = data.split_to(data.len().min(FRAME_DATA));
-            self.window_for(frame.len()).await?;
+            let room = self.window_for(data.len().min(FRAME_DATA)).await?;
+            let frame = data.split_to(room);
             let n = frame.len() as u64;
             self.out
                 .send_data(frame, end && data.is_empty())
@@ -406,10 +406,14 @@ impl DataSender<'_> {
         Ok(())
     }
 
-    /// Waits until the stream may send `len` bytes.
-    async fn window_for(&mut self, len: usize) -> Result<(), SendError> {
-        self.out.reserve_capacity(len);
-        while self.out.capacity() < len {
+    /// Waits until the stream may send something; how much of `want`.
+    async fn window_for(&mut self, want: usize) -> Result<usize, SendError> {
+        self.out.reserve_capacity(want);
+        loop {
+            let room = self.out.capacity().min(want);
+            if room > 0 {
+                return Ok(room);
+            }
             let grown = timeout(self.send_timeout, poll_fn(|cx| self.out.poll_capacity(cx))).await;
             match grown {
                 Err(_) => return Err(SendError::Timeout),
@@ -418,7 +422,6 @@ impl DataSender<'_> {
                 Ok(Some(Ok(_))) => {}
             }
         }
-        Ok(())
     }
 
     async fn file(&mut self, range: &FileRange, end: bool) -> Result<(), SendError> {
