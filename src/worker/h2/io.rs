@@ -6,7 +6,6 @@
 
 use super::guard::{Abuse, FloodGuard};
 use crate::metrics::WorkerMetrics;
-use crate::tls::ENCRYPT_CHUNK;
 use crate::worker::transport::{self, Transport};
 use std::cell::Cell;
 use std::future::Future;
@@ -36,15 +35,20 @@ pub struct H2Io {
     metrics: Arc<WorkerMetrics>,
     guard: FloodGuard,
     signals: Rc<Signals>,
-    /// User-space TLS: the pieces of a vectored write (a frame header and
-    /// its payload) gathered into one plaintext, so records stay full.
-    stage: Vec<u8>,
+    /// Frames written by `h2` and not yet sent: gathered up to one TLS
+    /// record, so that the responses of many streams leave in one record
+    /// and one syscall (and a full DATA frame, header included, fills one).
+    pending: Vec<u8>,
+    /// A flush of `pending` was put off until the task's next turn.
+    flush_deferred: bool,
     /// kTLS: close_notify has been sent.
     close_sent: bool,
     /// Set once our side is closed: the end of the wait for the client's.
     linger: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
+/// Plaintext of one full TLS record.
+const RECORD: usize = 16 * 1024;
 /// The longest wait for the client to close after we have.
 const LINGER: Duration = Duration::from_secs(2);
 
@@ -60,7 +64,8 @@ impl H2Io {
             metrics,
             guard,
             signals,
-            stage: Vec::new(),
+            pending: Vec::with_capacity(RECORD),
+            flush_deferred: false,
             close_sent: false,
             linger: None,
         }
@@ -68,6 +73,35 @@ impl H2Io {
 }
 
 impl H2Io {
+    /// Sends what `pending` holds: in one record for user-space TLS, in
+    /// one `send()` otherwise (under kTLS the kernel makes it one record).
+    fn poll_send_pending(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while !self.pending.is_empty() {
+            let n = match &mut self.transport {
+                Transport::Plain(s) => ready!(Pin::new(s).poll_write(cx, &self.pending))?,
+                Transport::Ktls(s, kernel) => {
+                    let n = ready!(Pin::new(s).poll_write(cx, &self.pending))?;
+                    kernel.count_sent(n);
+                    if kernel.near_limit() && !self.signals.key_limit.replace(true) {
+                        self.signals.raised.notify_one();
+                    }
+                    n
+                }
+                Transport::Tls(s, session) => {
+                    let n = ready!(session.poll_write(cx, s, &self.pending))?;
+                    WorkerMetrics::add(&self.metrics.userspace_tls_bytes, n as u64);
+                    n
+                }
+            };
+            if n == 0 {
+                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+            }
+            self.pending.drain(..n);
+        }
+        self.flush_deferred = false;
+        Poll::Ready(Ok(()))
+    }
+
     /// Reads what the client sent, decrypted; 0 at its close.
     fn poll_read_plaintext(
         &mut self,
@@ -146,30 +180,19 @@ impl AsyncWrite for H2Io {
         bufs: &[IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        match &mut this.transport {
-            Transport::Plain(s) => Pin::new(s).poll_write_vectored(cx, bufs),
-            Transport::Ktls(s, kernel) => {
-                let n = ready!(Pin::new(s).poll_write_vectored(cx, bufs))?;
-                kernel.count_sent(n);
-                if kernel.near_limit() && !this.signals.key_limit.replace(true) {
-                    this.signals.raised.notify_one();
-                }
-                Poll::Ready(Ok(n))
-            }
-            Transport::Tls(s, session) => {
-                this.stage.clear();
-                for b in bufs {
-                    let room = ENCRYPT_CHUNK - this.stage.len();
-                    this.stage.extend_from_slice(&b[..b.len().min(room)]);
-                    if this.stage.len() == ENCRYPT_CHUNK {
-                        break;
-                    }
-                }
-                let n = ready!(session.poll_write(cx, s, &this.stage))?;
-                WorkerMetrics::add(&this.metrics.userspace_tls_bytes, n as u64);
-                Poll::Ready(Ok(n))
+        if this.pending.len() >= RECORD {
+            ready!(this.poll_send_pending(cx))?;
+        }
+        let mut taken = 0;
+        for b in bufs {
+            let n = b.len().min(RECORD - this.pending.len());
+            this.pending.extend_from_slice(&b[..n]);
+            taken += n;
+            if n < b.len() {
+                break;
             }
         }
+        Poll::Ready(Ok(taken))
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -177,7 +200,19 @@ impl AsyncWrite for H2Io {
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        match &mut self.get_mut().transport {
+        let this = self.get_mut();
+        if !this.pending.is_empty() && !this.flush_deferred {
+            // Once per batch: the connection's task goes to the back of the
+            // worker's run queue, so the streams whose tasks are ready now
+            // add their frames first, and the responses of many streams
+            // leave in one record and one syscall. `h2` flushes on every
+            // poll of the connection, so the next poll sends them.
+            this.flush_deferred = true;
+            cx.waker().wake_by_ref();
+            return Poll::Ready(Ok(()));
+        }
+        ready!(this.poll_send_pending(cx))?;
+        match &mut this.transport {
             Transport::Plain(s) | Transport::Ktls(s, _) => Pin::new(s).poll_flush(cx),
             Transport::Tls(s, session) => session.poll_flush(cx, s),
         }
@@ -185,6 +220,7 @@ impl AsyncWrite for H2Io {
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        ready!(this.poll_send_pending(cx))?;
         match &mut this.transport {
             Transport::Plain(s) => ready!(Pin::new(s).poll_shutdown(cx))?,
             Transport::Tls(s, session) => ready!(session.poll_shutdown(cx, s))?,
