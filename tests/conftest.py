@@ -162,6 +162,24 @@ def docroot(tmp_path_factory):
     return root
 
 
+def free_port():
+    """A port nobody listens on now, for a listener a test adds later."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(predicate, timeout=20, what="condition"):
+    """Polls `predicate` until it returns something true; that value."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
 ONE_HTTPS_LISTENER = '[[listener]]\naddress = "127.0.0.1:0"\n'
 
 

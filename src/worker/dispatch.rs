@@ -33,23 +33,33 @@ pub(super) enum Handler<'w> {
 
 impl Arrival {
     /// Between requests: after a reload, the next request uses the new
-    /// configuration, unless this connection's listener is gone from it
-    /// (then the connection finishes on the configuration it started on).
-    pub fn follow_reload(&mut self, worker: &mut Rc<Worker>) {
+    /// configuration, unless this connection's listener is gone from it:
+    /// then the connection stays on the configuration it started on, to
+    /// finish what is in flight and close.
+    pub fn follow_reload(&mut self, worker: &mut Rc<Worker>) -> ListenerState {
         let current = worker.thread.current();
         if Rc::ptr_eq(&current, worker) {
-            return;
+            return ListenerState::Serving;
         }
         let key = worker.settings.listener_key(self.listener);
         let Some(listener) = current.settings.listener_index(key) else {
-            return;
+            return ListenerState::Removed;
         };
         self.listener = listener;
         if self.sni_site.is_some() {
             self.sni_site = Some(current.settings.site_for_host(self.server_name.as_deref()));
         }
         *worker = current;
+        ListenerState::Serving
     }
+}
+
+/// Whether a connection's listener is still configured.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum ListenerState {
+    Serving,
+    /// A reload removed it: no new request should start on the connection.
+    Removed,
 }
 
 impl Worker {

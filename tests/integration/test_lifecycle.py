@@ -13,17 +13,12 @@ import time
 
 import pytest
 
-from conftest import BINARY, Reader, Server, config_file, connect, curl, sha256_file, tls_client_context
+from conftest import BINARY, Reader, Server, config_file, connect, curl, free_port, sha256_file, tls_client_context
 
 
 def run(*args, cwd=None):
     return subprocess.run([str(BINARY), *args], capture_output=True, cwd=cwd, timeout=30)
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_no_arguments_serves_welcome_page_then_public(tmp_path):

@@ -173,3 +173,22 @@ def test_check_config_warns_about_names_the_certificate_does_not_cover(tmp_path,
     r = subprocess.run([str(BINARY), "check-config", str(cfg)], capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout == "ok\n"
     assert f'warning: {cfg}:2:20: site[0].names[1]: "www.a.test" is not among the names' in r.stderr
+
+
+def test_sites_headers_and_421_over_http2(sites):
+    """An HTTP/2 stream picks its site by :authority, gets its headers, and
+    gets 421 when the connection's certificate is not its site's (curl
+    sends the Host it is given as :authority)."""
+    port = sites.host_port("https")[1]
+    base = ["curl", "-sk", "--http2", "-w", "\n%{http_version} %{http_code}"]
+    for name, body in [("a.test", "site a"), ("b.test", "site b"), ("x.c.test", "site c")]:
+        r = subprocess.run(base + ["--resolve", f"{name}:{port}:127.0.0.1", f"https://{name}:{port}/"],
+                           capture_output=True, text=True, check=True)
+        assert r.stdout == f"{body}\n\n2 200", name
+    r = subprocess.run(base + ["-D", "-", "--resolve", f"a.test:{port}:127.0.0.1", f"https://a.test:{port}/"],
+                       capture_output=True, text=True, check=True)
+    assert r.stdout.lower().count("strict-transport-security: max-age=63072000") == 1
+    # SNI a.test, :authority b.test: another certificate, 421.
+    r = subprocess.run(base + ["-o", "/dev/null", "-H", "Host: b.test", "--resolve", f"a.test:{port}:127.0.0.1",
+                               f"https://a.test:{port}/"], capture_output=True, text=True, check=True)
+    assert r.stdout.strip() == "2 421"

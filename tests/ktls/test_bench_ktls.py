@@ -6,7 +6,7 @@ checks the rows and the offload, never a figure."""
 import json
 import subprocess
 
-from conftest import REPO
+from conftest import BINARY, REPO
 
 VARIANTS = ["tlsaccel", "nginx", "tlsaccel +kTLS", "nginx +kTLS"]
 
@@ -29,7 +29,7 @@ def test_https_rows_run_with_ktls_on_and_off(tmp_path):
     # and off, in seconds even at emulated speed (wrk's bulk rows need
     # minutes there).
     r = subprocess.run([str(python), str(REPO / "bench" / "bench.py"), "--quick", "--duration", "1",
-                        "--only", "cps", "--out", str(out), "--vegeta", str(vegeta)],
+                        "--only", "cps", "--out", str(out), "--vegeta", str(vegeta), "--binary", str(BINARY)],
                        capture_output=True, text=True, timeout=1200)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     results = json.loads((out / "results.json").read_text())

@@ -22,7 +22,7 @@ mod tests;
 mod tunnel;
 mod wire;
 
-use super::dispatch::{Arrival, Handler};
+use super::dispatch::{Arrival, Handler, ListenerState};
 use super::transport::Transport;
 use super::Worker;
 use crate::exchange::{
@@ -178,6 +178,7 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
             tls,
         },
         arrival,
+        listener: ListenerState::Serving,
         requests: 0,
         closing: None,
     };
@@ -314,6 +315,8 @@ struct Connection {
     wire: Wire,
     client: Client,
     arrival: Arrival,
+    /// Removed by a reload: the connection drains as at shutdown.
+    listener: ListenerState,
     requests: u64,
     /// Set once the connection will not carry another request.
     closing: Option<CloseReason>,
@@ -380,7 +383,7 @@ impl Connection {
 
     /// Between exchanges: the configuration in use now (`Arrival::follow_reload`).
     fn follow_reload(&mut self) {
-        self.arrival.follow_reload(&mut self.worker);
+        self.listener = self.arrival.follow_reload(&mut self.worker);
         if !Rc::ptr_eq(&self.wire.worker, &self.worker) {
             self.wire.worker = self.worker.clone();
         }
@@ -471,7 +474,8 @@ impl Connection {
                 client_wants_close: wants_close,
                 input_untrusted: response.close || !body_complete,
                 response_until_close: framing == Framing::UntilClose,
-                draining: *self.worker.thread.shutdown.borrow(),
+                draining: *self.worker.thread.shutdown.borrow()
+                    || self.listener == ListenerState::Removed,
                 requests: self.requests,
                 request_limit,
                 key_limit_near: self.wire.io.must_retire(),

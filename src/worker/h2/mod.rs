@@ -10,16 +10,18 @@
 //! accepted are the `h2` crate's; reset and SETTINGS/PING rates are the
 //! guard's (`guard.rs`). An abuser gets GOAWAY (ENHANCE_YOUR_CALM) and is
 //! closed. The connection ends with a graceful GOAWAY (streams in flight
-//! finish) when the process stops, when no stream has been open for
-//! `timeouts.keepalive`, or under kTLS when the key's record budget runs out.
+//! finish) when the process stops, when a reload removes its listener, when
+//! no stream has been open for `timeouts.keepalive`, or under kTLS when the
+//! key's record budget runs out.
 
+mod buffers;
 mod guard;
 mod io;
 mod stream;
 
 pub use guard::Abuse;
 
-use super::dispatch::Arrival;
+use super::dispatch::{Arrival, ListenerState};
 use super::transport::Transport;
 use super::Worker;
 use crate::exchange::Client;
@@ -30,6 +32,7 @@ use std::cell::RefCell;
 use std::future::poll_fn;
 use std::rc::Rc;
 use std::time::Duration;
+use tokio::sync::watch;
 use tokio::task::JoinSet;
 use tokio::time::{sleep, timeout, Instant};
 
@@ -55,6 +58,20 @@ impl Shared {
         let (worker, arrival) = &mut *current;
         arrival.follow_reload(worker);
         (worker.clone(), arrival.clone())
+    }
+
+    /// Once the generation in use has retired: the retirement of the one
+    /// that took over, or None when the connection should go away (a
+    /// reload removed its listener, or the process is stopping).
+    fn after_retirement(&self) -> Option<watch::Receiver<bool>> {
+        let mut current = self.current.borrow_mut();
+        let (worker, arrival) = &mut *current;
+        if arrival.follow_reload(worker) == ListenerState::Removed {
+            return None;
+        }
+        let next = worker.retire.subscribe();
+        let stopping = *next.borrow();
+        (!stopping).then_some(next)
     }
 }
 
@@ -103,6 +120,7 @@ pub(super) async fn serve(
     // Dropped with the connection: streams left then are cancelled.
     let mut streams = JoinSet::new();
     let mut stop = shared.current.borrow().0.thread.shutdown.clone();
+    let mut retired = shared.current.borrow().0.retire.subscribe();
     let keepalive = settings.timeouts.keepalive;
     let idle = sleep(keepalive);
     tokio::pin!(idle);
@@ -129,6 +147,16 @@ pub(super) async fn serve(
                 going_away = true;
                 conn.graceful_shutdown();
             }
+            // The `Ref` wait_for returns ends with the block: `retired` is
+            // free to be replaced. (We hold the Worker: its sender lives.)
+            _ = async { drop(retired.wait_for(|r| *r).await) }, if !going_away => match shared.after_retirement() {
+                Some(next) => retired = next,
+                None => {
+                    tracing::debug!(%peer, "HTTP/2 connection's listener removed or stopping: GOAWAY");
+                    going_away = true;
+                    conn.graceful_shutdown();
+                }
+            },
             _ = &mut idle, if !going_away => {
                 if streams.is_empty() {
                     going_away = true;

@@ -3,10 +3,12 @@
 //! request is, and the `Response` sent back as HEADERS and DATA frames
 //! within the client's flow-control windows.
 //!
-//! File bodies are read with `pread()` into DATA frames of 16,375 bytes:
-//! with its 9-byte header each frame is exactly one full TLS record (16 KiB),
-//! for the kernel under kTLS and for rustls in user space.
+//! File bodies are read with `pread()` into pooled buffers (`buffers.rs`)
+//! and sent as DATA frames of 16,375 bytes: with its 9-byte header each
+//! frame is exactly one full TLS record (16 KiB), for the kernel under kTLS
+//! and for rustls in user space.
 
+use super::buffers::ReadBuffer;
 use super::Shared;
 use crate::exchange::{
     Body, BodyError, BodyLength, BodyStream, FileRange, Headers, Method, Request, RequestBody,
@@ -15,7 +17,7 @@ use crate::exchange::{
 use crate::http::response::status_has_body;
 use crate::splice::Pipe;
 use crate::worker::Worker;
-use bytes::{Bytes, BytesMut};
+use bytes::Bytes;
 use h2::server::SendResponse;
 use h2::{RecvStream, SendStream};
 use std::future::poll_fn;
@@ -25,9 +27,7 @@ use std::time::Duration;
 use tokio::time::timeout;
 
 /// DATA payload that, with the frame header, fills one TLS record.
-const FRAME_DATA: usize = 16 * 1024 - 9;
-/// Read from a file or a back end at a time: four frames.
-const READ_CHUNK: usize = 4 * FRAME_DATA;
+pub(super) const FRAME_DATA: usize = 16 * 1024 - 9;
 
 /// Fields RFC 9113 8.2.2 forbids in HTTP/2: they belong to one
 /// connection, and HTTP/2 has its own framing.
@@ -273,12 +273,9 @@ async fn send(
     // instead, as HTTP/1 does.
     let mut first = Bytes::new();
     if let (true, Body::Stream(stream)) = (with_body, &mut body) {
-        let mut buf = BytesMut::zeroed(READ_CHUNK);
-        match stream.read(&mut buf).await {
-            Ok(n) => {
-                buf.truncate(n);
-                first = buf.freeze();
-            }
+        let mut buf = ReadBuffer::take();
+        match stream.read(buf.space()).await {
+            Ok(n) => first = buf.freeze(n),
             Err(e) => {
                 tracing::warn!(error = %e, "response body failed before it was sent; answering with an error");
                 let status = if matches!(e, StreamError::Timeout) {
@@ -427,16 +424,15 @@ impl DataSender<'_> {
     async fn file(&mut self, range: &FileRange, end: bool) -> Result<(), SendError> {
         let (mut pos, stop) = (range.offset, range.offset + range.len);
         while pos < stop {
-            let want = ((stop - pos) as usize).min(READ_CHUNK);
-            let mut buf = BytesMut::zeroed(want);
-            let n = rustix::io::pread(range.file.as_fd(), &mut buf[..], pos)
+            let mut buf = ReadBuffer::take();
+            let want = ((stop - pos) as usize).min(buf.space().len());
+            let n = rustix::io::pread(range.file.as_fd(), &mut buf.space()[..want], pos)
                 .map_err(|e| SendError::File(e.into()))?;
             if n == 0 {
                 return Err(SendError::FileShrank);
             }
-            buf.truncate(n);
             pos += n as u64;
-            self.data(buf.freeze(), end && pos == stop).await?;
+            self.data(buf.freeze(n), end && pos == stop).await?;
         }
         Ok(())
     }
@@ -456,12 +452,9 @@ impl DataSender<'_> {
                 stream.finish(false);
                 return Err(e);
             }
-            let mut buf = BytesMut::zeroed(READ_CHUNK);
-            match stream.read(&mut buf).await {
-                Ok(n) => {
-                    buf.truncate(n);
-                    next = buf.freeze();
-                }
+            let mut buf = ReadBuffer::take();
+            match stream.read(buf.space()).await {
+                Ok(n) => next = buf.freeze(n),
                 Err(e) => {
                     stream.finish(false);
                     return Err(SendError::Body(e));
