@@ -75,15 +75,18 @@ def s_time(host_port, path, seconds, processes, cpus, reuse):
     }
 
 
-def curl_speed(url):
-    """One download; bytes per second as curl measured it."""
-    # HTTP/1.1 as in the article (both servers also offer h2): sendfile().
-    out = subprocess.run(["curl", "-k", "-s", "--http1.1", "-o", "/dev/null", "--tlsv1.3", "--tls13-ciphers", CIPHER,
-                          "-w", "%{speed_download} %{http_code} %{size_download}", url],
+def curl_speed(url, http2=False):
+    """One download; bytes per second as curl measured it. HTTP/1.1 as in
+    the article (both servers also offer h2), or HTTP/2 with `http2`."""
+    out = subprocess.run(["curl", "-k", "-s", "--http2" if http2 else "--http1.1", "-o", "/dev/null",
+                          "--tlsv1.3", "--tls13-ciphers", CIPHER,
+                          "-w", "%{speed_download} %{http_code} %{size_download} %{http_version}", url],
                          capture_output=True, text=True, timeout=600)
-    speed, code, size = out.stdout.split()
+    speed, code, size, version = out.stdout.split()
     if code not in ("200", "206"):
         raise RuntimeError(f"curl got HTTP {code} from {url}")
+    if version != ("2" if http2 else "1.1"):
+        raise RuntimeError(f"curl spoke HTTP/{version} to {url}")
     return {"bytes_per_s": float(speed), "bytes": int(size), "raw": out.stdout}
 
 

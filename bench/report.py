@@ -20,7 +20,7 @@ TITLES = {
     "throughput": "Throughput",
     "latency": "Fixed-rate latency (vegeta, keep-alive, 615-byte page)",
     "proxy": "Accelerator mode: TLS-terminating proxy to the same back end (keep-alive, 50 connections)",
-    "http2": "HTTP/2 (h2load, 10 connections x 10 concurrent streams)",
+    "http2": "HTTP/2 (h2load, 10 connections x 10 concurrent streams; curl for 1 GiB)",
     "memory": "Memory",
 }
 # (ours, reference): user-space TLS on both, then kTLS on both where measured.
@@ -229,6 +229,11 @@ bench/run.sh --quick    # a smoke check, under 3 minutes
   through each server (`/ws/`; nginx with `proxy_http_version 1.1` and the
   upgrade headers) to the same echo server on the load generator's CPU,
   each sending a 64-byte message and waiting for its echo, in turn.
+- HTTP/2: h2load, 10 connections x 10 concurrent streams, both servers
+  offering `h2` in ALPN (nginx `listen ... ssl http2`); the same client with
+  `--h1` for tlsaccel's own HTTP/1.1 figure; and the 1 GiB download over one
+  HTTP/2 stream, whose CPU per GB beside the HTTP/1.1 row shows what
+  HTTP/2 gives up against `sendfile()` (docs/ktls.md).
 - Memory: resident set of the server (nginx: master and workers) holding
   idle keep-alive TLS connections, each after one request.
 - Targets (from the project's issue) apply to one worker each, user-space TLS.

@@ -23,7 +23,8 @@ EXPECTED_ROWS = (
     + [f"latency/https/{k}" for k in ("p99", "p50", "p90", "max", "success", "cpu-per-request")]
     + ["proxy/https/1kb", "proxy/https/1kb/per-cpu", "proxy/https/100kb", "proxy/https/100kb/per-cpu",
        "proxy/https/10mb", "proxy/https/websocket", "proxy/https/websocket/per-cpu"]
-    + [f"http2/https/{k}" for k in ("1kb", "1kb/per-cpu", "100kb", "100kb/per-cpu", "1kb/h1", "1kb/h1/per-cpu")]
+    + [f"http2/https/{k}" for k in ("1kb", "1kb/per-cpu", "100kb", "100kb/per-cpu", "1kb/h1", "1kb/h1/per-cpu",
+                                           "1gib", "1gib/cpu-per-gb")]
     + ["memory/idle-tls", "memory/idle-tls/per-connection"]
 )
 

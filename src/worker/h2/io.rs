@@ -6,6 +6,7 @@
 
 use super::guard::{Abuse, FloodGuard};
 use crate::metrics::WorkerMetrics;
+use crate::tls::ENCRYPT_CHUNK;
 use crate::worker::transport::{self, Transport};
 use std::cell::Cell;
 use std::future::Future;
@@ -35,9 +36,9 @@ pub struct H2Io {
     metrics: Arc<WorkerMetrics>,
     guard: FloodGuard,
     signals: Rc<Signals>,
-    /// Frames written by `h2` and not yet sent: gathered up to one TLS
-    /// record, so that the responses of many streams leave in one record
-    /// and one syscall (and a full DATA frame, header included, fills one).
+    /// Frames written by `h2` and not yet sent: gathered up to `GATHER`,
+    /// so that the responses of many streams leave together, and a large
+    /// one in a syscall (and one encryption call) per four TLS records.
     pending: Vec<u8>,
     /// A flush of `pending` was put off until the task's next turn.
     flush_deferred: bool,
@@ -47,8 +48,10 @@ pub struct H2Io {
     linger: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
-/// Plaintext of one full TLS record.
-const RECORD: usize = 16 * 1024;
+/// Plaintext sent at a time: four full TLS records, each exactly one
+/// full DATA frame with its header (`stream::FRAME_DATA`); as much as
+/// user-space TLS encrypts per call (`tls::ENCRYPT_CHUNK`).
+const GATHER: usize = ENCRYPT_CHUNK;
 /// The longest wait for the client to close after we have.
 const LINGER: Duration = Duration::from_secs(2);
 
@@ -64,7 +67,7 @@ impl H2Io {
             metrics,
             guard,
             signals,
-            pending: Vec::with_capacity(RECORD),
+            pending: Vec::with_capacity(GATHER),
             flush_deferred: false,
             close_sent: false,
             linger: None,
@@ -73,8 +76,8 @@ impl H2Io {
 }
 
 impl H2Io {
-    /// Sends what `pending` holds: in one record for user-space TLS, in
-    /// one `send()` otherwise (under kTLS the kernel makes it one record).
+    /// Sends what `pending` holds, in one `send()` where the socket takes
+    /// it (under kTLS the kernel cuts it into records as rustls does).
     fn poll_send_pending(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         while !self.pending.is_empty() {
             let n = match &mut self.transport {
@@ -180,12 +183,12 @@ impl AsyncWrite for H2Io {
         bufs: &[IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        if this.pending.len() >= RECORD {
+        if this.pending.len() >= GATHER {
             ready!(this.poll_send_pending(cx))?;
         }
         let mut taken = 0;
         for b in bufs {
-            let n = b.len().min(RECORD - this.pending.len());
+            let n = b.len().min(GATHER - this.pending.len());
             this.pending.extend_from_slice(&b[..n]);
             taken += n;
             if n < b.len() {
