@@ -1,13 +1,20 @@
 #!/usr/bin/env python3
-"""tlsaccel against nginx on this machine, side by side, in one run.
+"""tlsaccel against nginx and its peers on this machine, side by side, in one run.
 
 Reproduces the seed articles' measurements: requests per second with
 keep-alive (0/1/10/100 KB, HTTP and HTTPS, one worker and all workers),
 connections per second (HTTP, HTTPS full and resumed handshakes, raw and per
 server CPU-second), throughput (100 KB, 1 MB, 10 MB; and the kTLS article's
 curl download of a 1 GiB sparse file, through ministat), fixed-rate latency
-with server CPU per request, and memory of idle TLS connections. Where the
-kernel has kTLS, every HTTPS row runs with kTLS on and off on both servers.
+with server CPU per request, accelerator mode (TLS terminated in front of a
+back end, WebSockets through it), HTTP/2, and memory of idle TLS
+connections. Where the kernel has kTLS, every HTTPS row runs with kTLS on
+and off on tlsaccel and nginx.
+
+The peers (bench/peers.py) take the one-worker rows of what they are:
+h2o, lighttpd and Caddy the static and HTTP/2 rows, HAProxy and hitch the
+accelerator rows. Before any load, every server is checked for what the
+rows assume: each file's body, the HTTP version, TLS 1.3 and the suite.
 
 Every measurement alternates between the servers (the order flips each
 repetition, so drift on a shared machine hits both alike). Writes
@@ -17,6 +24,7 @@ Run it through bench/run.sh, which installs the tools.
 
 import argparse
 import datetime
+import hashlib
 import json
 import os
 import platform
@@ -28,9 +36,12 @@ import time
 from pathlib import Path
 
 import loads
+import peers
 import report
 import servers
 from idle_connections import open_idle
+from report import Target
+from servers import HTTP2, PROXY, STATIC, WEBSOCKET
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -43,7 +54,7 @@ GIB_FILE = "1gb"
 
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--quick", action="store_true", help="reduced set for a smoke check (under 3 minutes)")
+    p.add_argument("--quick", action="store_true", help="reduced set for a smoke check (under 4 minutes)")
     p.add_argument("--duration", type=int, help="seconds per load run (default 8, quick 1)")
     p.add_argument("--repeats", type=int, help="repetitions of each measurement (default 3, quick 1)")
     p.add_argument("--downloads", type=int, help="1 GiB curl downloads per server (default 10, quick 3)")
@@ -51,6 +62,8 @@ def parse_args():
     p.add_argument("--idle", type=int, help="idle TLS connections for the memory row (default 10000, quick 1000)")
     p.add_argument("--rsa", action="store_true", help="RSA-2048 certificate instead of ECDSA P-256")
     p.add_argument("--only", action="append", choices=report.SECTIONS, help="run only these sections")
+    p.add_argument("--no-peers", action="store_true",
+                   help="tlsaccel and nginx only, without h2o, lighttpd, Caddy, HAProxy and hitch")
     p.add_argument("--out", type=Path, help="results folder (default bench/results/<date>[-quick])")
     p.add_argument("--publish", action="store_true", help="also regenerate BENCHMARKS.md from this run")
     p.add_argument("--binary", type=Path, default=REPO / "target" / "release" / "tlsaccel")
@@ -111,12 +124,14 @@ class Run:
     def measure(self, section, key, label, unit, better, target, variants, fn, derived=()):
         """Runs fn(server, rep) for each server, repeats times, alternating order.
         fn returns {"value": x, ...}; `derived` adds rows computed from the same
-        runs: (key, label, unit, better, target, lambda result: value)."""
-        rows = [dict(section=section, key=key, label=label, unit=unit, better=better, target=target,
-                     values={})]
-        for d in derived:
-            rows.append(dict(section=section, key=d[0], label=d[1], unit=d[2], better=d[3], target=d[4],
-                             values={}))
+        runs: (key, label, unit, better, target, lambda result: value). A
+        target is a `Target` (a ratio against nginx or the best peer) or None."""
+        def row(key, label, unit, better, target):
+            return dict(section=section, key=key, label=label, unit=unit, better=better, values={},
+                        target=target.ratio if target else None,
+                        reference=target.reference if target else None)
+
+        rows = [row(key, label, unit, better, target)] + [row(*d[:5]) for d in derived]
         for rep in range(self.args.repeats):
             order = variants if rep % 2 == 0 else list(reversed(variants))
             for server in order:
@@ -136,13 +151,66 @@ class Run:
             print(report.one_line(row), flush=True)
 
 
+def static_servers(variants, scheme):
+    """The servers that take a static row over `scheme`: every file server
+    over HTTPS; over plain HTTP those with a plain listener, once each (no
+    kTLS variant)."""
+    return [v for v in variants if v.serves(STATIC) and (scheme == "https" or (not v.ktls and v.http_port))]
+
+
+def check_servers(run, variants, www, sections):
+    """Before any load: every server answers what its rows will ask with the
+    right bytes, over the HTTP version the rows speak, with TLS 1.3 and the
+    benchmark's suite as the load generators negotiate them. One line per
+    check in raw/checks.txt; any failure stops the run before it measures a
+    misconfigured server."""
+    want = {name: hashlib.sha256((www / name).read_bytes()).hexdigest()
+            for name in list(SIZES) + ["index.html"]}
+    lines, failures = [], []
+
+    def check(server, scheme, path, name, http2=False):
+        r = loads.probe(server.url(scheme, path), http2=http2)
+        problems = []
+        if r["status"] != 200:
+            problems.append(f"status {r['status']}")
+        if r["sha256"] != want[name]:
+            problems.append("body differs from the file")
+        version = "2" if http2 else "1.1"
+        if r["http_version"] != version:
+            problems.append(f"HTTP/{r['http_version']}, not HTTP/{version}")
+        if scheme == "https" and (r["tls_version"], r["cipher"]) != ("TLSv1.3", servers.CIPHER):
+            problems.append(f"{r['tls_version']} {r['cipher']}, not TLSv1.3 {servers.CIPHER}")
+        lines.append(f"{server.label:<16} {scheme:<5} HTTP/{version:<3} {path:<14} "
+                     f"{'ok' if not problems else '; '.join(problems)}  ({r['tls_version']} {r['cipher']})")
+        if problems:
+            failures.append(f"{server.label} {scheme}://…{path} over HTTP/{version}: {'; '.join(problems)}")
+
+    for server in variants:
+        if server.serves(STATIC):
+            for name in want:
+                check(server, "https", f"/{name}", name)
+                if server in static_servers(variants, "http"):
+                    check(server, "http", f"/{name}", name)
+            if server.serves(HTTP2) and "http2" in sections:
+                for name in ("1kb", "100kb"):
+                    check(server, "https", f"/{name}", name, http2=True)
+        if server.serves(PROXY) and "proxy" in sections:
+            for name in ("1kb", "100kb", "10mb"):
+                check(server, "https", f"/proxy/{name}", name)
+    run.save_raw("checks.txt", "\n".join(lines) + "\n")
+    if failures:
+        raise RuntimeError("servers not set up for the same work (raw/checks.txt):\n  " + "\n  ".join(failures))
+    print(f"== {len(lines)} checks passed: every server's bodies, HTTP version, TLS 1.3 and {servers.CIPHER}",
+          flush=True)
+
+
 def run_rps(run, variants, workers, load_cpus, threads):
     a = run.args
     for scheme in ("http", "https"):
         for size in ("0kb", "1kb", "10kb", "100kb"):
             https = scheme == "https"
             targets = {"0kb": 1.3, "1kb": 1.3, "10kb": 1.3, "100kb": 1.1} if https else dict.fromkeys(SIZES, 1.0)
-            served = [v for v in variants if https or not v.ktls]
+            served = static_servers(variants, scheme)
 
             def fn(server, rep, scheme=scheme, size=size):
                 r = loads.wrk(server.url(scheme, f"/{size}"), a.duration, 50, threads, load_cpus)
@@ -153,10 +221,12 @@ def run_rps(run, variants, workers, load_cpus, threads):
             # One worker against a load generator on one core: the client may
             # be the limit, and then requests per server CPU-second compare
             # the servers (as for connections per second).
+            # Against every peer, the target is per server CPU-second.
             derived = [(f"{key}/per-cpu", f"{label}, per server CPU-second", "req per server CPU-s", "higher",
-                        None, lambda r: r["requests"] / max(r["server_cpu_s"], 1e-3))] if workers == 1 else []
-            run.measure("rps", key, label, "req/s", "higher", targets[size] if workers == 1 else None, served, fn,
-                        derived=derived)
+                        Target(1.1, report.PEERS) if https else None,
+                        lambda r: r["requests"] / max(r["server_cpu_s"], 1e-3))] if workers == 1 else []
+            run.measure("rps", key, label, "req/s", "higher",
+                        Target(targets[size], report.NGINX) if workers == 1 else None, served, fn, derived=derived)
 
 
 def run_cps(run, variants, load_cpus):
@@ -170,8 +240,8 @@ def run_cps(run, variants, load_cpus):
     def per_cpu_s(result):
         return result["connections"] / max(result["server_cpu_s"], 1e-3)
 
-    plain = [v for v in variants if not v.ktls]
-    run.measure("cps", "cps/http", "HTTP, new connection per request", "conn/s", "higher", 1.0, plain, http_fn,
+    run.measure("cps", "cps/http", "HTTP, new connection per request", "conn/s", "higher", Target(1.0, report.NGINX),
+                static_servers(variants, "http"), http_fn,
                 derived=[("cps/http/per-cpu", "HTTP, per server CPU-second", *per_cpu, None, per_cpu_s)])
     for resumed in (False, True):
         kind = "resumed" if resumed else "full"
@@ -181,19 +251,21 @@ def run_cps(run, variants, load_cpus):
                              load_cpus, reuse=resumed)
             if resumed and r["resumed_share"] < 0.9:
                 raise RuntimeError(f"{server.label}: only {r['resumed_share']:.0%} of handshakes resumed")
+            if not resumed and r["resumed_share"] > 0:
+                raise RuntimeError(f"{server.label}: {r['resumed_share']:.0%} of the full handshakes resumed")
             return {"value": r["cps"], "connections": r["connections"], "raw": r["raw"]}
 
-        run.measure("cps", f"cps/https-{kind}", f"HTTPS, {kind} handshakes", "conn/s", "higher", 1.0,
-                    variants, tls_fn,
+        run.measure("cps", f"cps/https-{kind}", f"HTTPS, {kind} handshakes", "conn/s", "higher",
+                    Target(1.0, report.NGINX), static_servers(variants, "https"), tls_fn,
                     derived=[(f"cps/https-{kind}/per-cpu", f"HTTPS {kind} handshakes, per server CPU-second",
-                              *per_cpu, 1.5, per_cpu_s)])
+                              *per_cpu, Target(1.5, report.PEERS), per_cpu_s)])
 
 
 def run_throughput(run, variants, load_cpus):
     a = run.args
     for scheme in ("http", "https"):
         for size in ("100kb", "1mb", "10mb"):
-            served = [v for v in variants if scheme == "https" or not v.ktls]
+            served = static_servers(variants, scheme)
 
             def fn(server, rep, scheme=scheme, size=size):
                 r = loads.wrk(server.url(scheme, f"/{size}"), a.duration, 50, 1, load_cpus)
@@ -203,12 +275,13 @@ def run_throughput(run, variants, load_cpus):
                         f"{scheme.upper()} {size.upper().replace('KB', ' KB').replace('MB', ' MB')}",
                         "Gbit/s", "higher", None, served, fn)
 
-    speeds = measure_download(run, variants, "throughput", "download/https/1gib",
-                              "HTTPS 1 GiB, curl (kTLS article method)", 1.1, http2=False)
+    speeds = measure_download(run, static_servers(variants, "https"), "throughput", "download/https/1gib",
+                              "HTTPS 1 GiB, curl (kTLS article method)", Target(1.1, report.NGINX),
+                              Target(0.9, report.PEERS), http2=False)
     write_ministat(run, speeds)
 
 
-def measure_download(run, variants, section, key, label, target, http2):
+def measure_download(run, variants, section, key, label, target, cpu_target, http2):
     """The 1 GiB sparse file downloaded by curl, `--downloads` times per
     server: MB/s, and the server's CPU per GB. Returns each server's speeds
     in KB/s (for ministat)."""
@@ -227,7 +300,7 @@ def measure_download(run, variants, section, key, label, target, http2):
     try:
         run.measure(section, key, label, "MB/s", "higher", target, variants, curl_fn,
                     derived=[(f"{key}/cpu-per-gb", f"{label.split(',')[0]}, server CPU per GB", "CPU-s/GB",
-                              "lower", None, lambda r: r["server_cpu_s"] / ((1 << 30) / 1e9))])
+                              "lower", cpu_target, lambda r: r["server_cpu_s"] / ((1 << 30) / 1e9))])
     finally:
         a.repeats = repeats
     return speeds
@@ -254,7 +327,8 @@ def run_latency(run, variants, load_cpus):
         return {"value": r["p99_ms"], "p50": r["p50_ms"], "p90": r["p90_ms"], "max": r["max_ms"],
                 "success": r["success"], "requests": r["requests"], "raw": r["raw"]}
 
-    run.measure("latency", "latency/https/p99", f"HTTPS {a.rate} req/s, p99", "ms", "lower", 1.0, variants, fn,
+    run.measure("latency", "latency/https/p99", f"HTTPS {a.rate} req/s, p99", "ms", "lower",
+                Target(1.0, report.NGINX), static_servers(variants, "https"), fn,
                 derived=[
                     ("latency/https/p50", f"HTTPS {a.rate} req/s, p50", "ms", "lower", None, lambda r: r["p50"]),
                     ("latency/https/p90", f"HTTPS {a.rate} req/s, p90", "ms", "lower", None, lambda r: r["p90"]),
@@ -262,14 +336,16 @@ def run_latency(run, variants, load_cpus):
                     ("latency/https/success", f"HTTPS {a.rate} req/s, success ratio", "%", "higher", None,
                      lambda r: 100 * r["success"]),
                     ("latency/https/cpu-per-request", f"HTTPS {a.rate} req/s, server CPU per request", "µs",
-                     "lower", 1.0, lambda r: 1e6 * r["server_cpu_s"] / max(r["requests"], 1)),
+                     "lower", Target(1.0, report.NGINX), lambda r: 1e6 * r["server_cpu_s"] / max(r["requests"], 1)),
                 ])
 
 
 def run_proxy(run, variants, load_cpus):
     """Accelerator mode: both servers terminate TLS in front of the same
-    back end (plain-HTTP nginx) and pass /proxy/ to it."""
+    back end (plain-HTTP nginx) and pass /proxy/ to it, beside HAProxy and
+    hitch."""
     a = run.args
+    proxies = [v for v in variants if v.serves(PROXY)]
     for size, measure, unit, target in (("1kb", "rps", "req/s", 1.2), ("100kb", "rps", "req/s", 1.2),
                                         ("10mb", "throughput", "Gbit/s", 1.2)):
         def fn(server, rep, size=size, measure=measure):
@@ -280,9 +356,11 @@ def run_proxy(run, variants, load_cpus):
         key = f"proxy/https/{size}"
         label = f"HTTPS proxy, {size.upper().replace('KB', ' KB').replace('MB', ' MB')}, " + \
             {"rps": "requests per second", "throughput": "throughput"}[measure]
-        derived = [(f"{key}/per-cpu", f"{label}, per server CPU-second", "req per server CPU-s", "higher", None,
-                    lambda r: r["requests"] / max(r["server_cpu_s"], 1e-3))] if measure == "rps" else []
-        run.measure("proxy", key, label, unit, "higher", target, variants, fn, derived=derived)
+        derived = [(f"{key}/per-cpu", f"{label}, per server CPU-second", "req per server CPU-s", "higher",
+                    Target(1.1, report.PEERS), lambda r: r["requests"] / max(r["server_cpu_s"], 1e-3))
+                   ] if measure == "rps" else []
+        run.measure("proxy", key, label, unit, "higher", Target(target, report.NGINX), proxies, fn,
+                    derived=derived)
 
 
 def run_websocket(run, variants, load_cpus):
@@ -296,7 +374,8 @@ def run_websocket(run, variants, load_cpus):
                 "raw": r["raw"]}
 
     label = "HTTPS WebSocket, 64 B messages echoed"
-    run.measure("proxy", "proxy/https/websocket", label, "msg/s", "higher", None, variants, fn,
+    run.measure("proxy", "proxy/https/websocket", label, "msg/s", "higher", None,
+                [v for v in variants if v.serves(WEBSOCKET)], fn,
                 derived=[("proxy/https/websocket/per-cpu", f"{label}, per server CPU-second",
                           "msg per server CPU-s", "higher", None,
                           lambda r: r["messages"] / max(r["server_cpu_s"], 1e-3))])
@@ -309,6 +388,7 @@ def run_http2(run, variants, load_cpus):
     compare with."""
     a = run.args
     per_cpu = "req per server CPU-s"
+    variants = [v for v in variants if v.serves(HTTP2)]
     for size in ("1kb", "100kb"):
         def fn(server, rep, size=size):
             r = loads.h2load(server.url("https", f"/{size}"), a.duration, 10, 10, load_cpus)
@@ -317,7 +397,8 @@ def run_http2(run, variants, load_cpus):
         key = f"http2/https/{size}"
         label = f"HTTP/2 {size.upper().replace('KB', ' KB')}"
         run.measure("http2", key, label, "req/s", "higher", None, variants, fn,
-                    derived=[(f"{key}/per-cpu", f"{label}, per server CPU-second", per_cpu, "higher", 1.3,
+                    derived=[(f"{key}/per-cpu", f"{label}, per server CPU-second", per_cpu, "higher",
+                              Target(1.3, report.NGINX),
                               lambda r: r["requests"] / max(r["server_cpu_s"], 1e-3))])
 
     def h1_fn(server, rep):
@@ -331,7 +412,8 @@ def run_http2(run, variants, load_cpus):
 
     # What HTTP/2 gives up against HTTP/1.1's sendfile() (docs/ktls.md): the
     # same download as the throughput section's, over one HTTP/2 stream.
-    measure_download(run, variants, "http2", "http2/https/1gib", "HTTP/2 1 GiB, curl --http2", None, http2=True)
+    measure_download(run, variants, "http2", "http2/https/1gib", "HTTP/2 1 GiB, curl --http2", None, None,
+                     http2=True)
 
 
 def run_memory(run, variants):
@@ -354,8 +436,8 @@ def run_memory(run, variants):
         return {"value": rss / 1024, "per_conn": (rss - base) * 1024 / a.idle,
                 "raw": json.dumps({"rss_before_kib": base, "rss_kib": rss, "connections": a.idle})}
 
-    run.measure("memory", "memory/idle-tls", f"RSS with {a.idle:,} idle TLS connections", "MiB", "lower", 1.0,
-                variants, fn,
+    run.measure("memory", "memory/idle-tls", f"RSS with {a.idle:,} idle TLS connections", "MiB", "lower",
+                Target(1.0, report.NGINX), static_servers(variants, "https"), fn,
                 derived=[("memory/idle-tls/per-connection", "memory added per idle TLS connection", "bytes",
                           "lower", None, lambda r: r["per_conn"])])
 
@@ -365,12 +447,16 @@ def ktls_status(binary):
     return out.returncode == 0, out.stdout + out.stderr
 
 
-def start_all(args, work, cert, key, workers, cpus, with_ktls, backends):
+def start_all(args, work, cert, key, workers, cpus, with_ktls, backends, with_peers):
+    """tlsaccel and nginx (with and without kTLS where the kernel has it),
+    then the peers when asked for (user-space TLS, one worker)."""
     started = []
     try:
         for ktls in ([False, True] if with_ktls else [False]):
             started.append(servers.start_tlsaccel(args.binary, work, cert, key, workers, cpus, ktls, backends))
             started.append(servers.start_nginx(work, cert, key, workers, cpus, ktls, backends))
+        if with_peers:
+            started += peers.start_all(work, cert, key, cpus, backends)
     except BaseException:
         for s in started:
             s.stop()
@@ -378,7 +464,7 @@ def start_all(args, work, cert, key, workers, cpus, with_ktls, backends):
     return started
 
 
-def meta(args, ktls_ok, server_cpus, load_cpus):
+def meta(args, ktls_ok, server_cpus, load_cpus, peer_versions):
     def cmd(*c):
         try:
             return subprocess.run(c, capture_output=True, text=True).stdout.strip()
@@ -403,6 +489,7 @@ def meta(args, ktls_ok, server_cpus, load_cpus):
         "tlsaccel": cmd("git", "-C", str(REPO), "describe", "--always", "--dirty"),
         "rustc": cmd("rustc", "--version"),
         "nginx": servers.nginx_version(),
+        **peer_versions,
         "openssl": cmd("openssl", "version"),
         "wrk": cmd("sh", "-c", "wrk -v 2>&1 | head -1"),
         "tls": f"TLS 1.3, {servers.CIPHER}, {'RSA-2048' if args.rsa else 'ECDSA P-256'} certificate",
@@ -426,7 +513,8 @@ def main():
     ktls_ok, doctor = ktls_status(args.binary)
     run.save_raw("doctor.txt", doctor)
     server_cpus, load_cpus = cpu_layout()
-    info = meta(args, ktls_ok, server_cpus, load_cpus)
+    with_peers = not args.no_peers
+    info = meta(args, ktls_ok, server_cpus, load_cpus, peers.versions() if with_peers else {})
     print(f"== results in {out}\n== {info['cpu_layout']}\n== {info['ktls']}", flush=True)
     sections = args.only or report.SECTIONS
     ncpu = len(os.sched_getaffinity(0))
@@ -444,8 +532,9 @@ def main():
         backends = servers.Backends(http=backend.http_port,
                                     ws=ws_echo.http_port if ws_echo else servers.free_port())
         try:
-            variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backends)
+            variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backends, with_peers)
             try:
+                check_servers(run, variants, work / "www", sections)
                 if "rps" in sections:
                     run_rps(run, variants, 1, load_cpus, 1)
                 if "cps" in sections:
@@ -465,14 +554,16 @@ def main():
             if "memory" in sections:
                 # Fresh servers: what earlier loads left in the heap is not
                 # what idle connections cost.
-                variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backends)
+                variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backends, with_peers)
                 try:
                     run_memory(run, variants)
                 finally:
                     for s in variants:
                         s.stop()
             if "rps" in sections and ncpu > 1:
-                variants = start_all(args, work, cert, key, ncpu, None, ktls_ok, backends)
+                # Every worker: tlsaccel and nginx only (the peers' targets are
+                # one worker each, and their multi-worker models differ).
+                variants = start_all(args, work, cert, key, ncpu, None, ktls_ok, backends, False)
                 try:
                     run_rps(run, variants, ncpu, None, ncpu)
                 finally:

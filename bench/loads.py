@@ -6,9 +6,17 @@ resumed handshakes), curl (the kTLS article's single-download speed),
 vegeta (fixed-rate latency, as in the Japanese article), and idle TLS
 connections for memory. Every function returns the raw text it parsed too,
 so a run can be checked afterwards.
+
+The OpenSSL-based clients run with `CLIENT_ENV`: they offer TLS 1.3 with
+the benchmark's suite only (bench/openssl-client.cnf), so a server that
+cannot restrict its suites negotiates the same one as the others. The Go
+clients (vegeta, wsbench) cannot be restricted: with Caddy, the one server
+that does not enforce the suite, they get TLS_AES_128_GCM_SHA256.
 """
 
+import hashlib
 import json
+import os
 import re
 import subprocess
 import time
@@ -18,6 +26,7 @@ from servers import CIPHER, taskset
 
 BENCH = Path(__file__).resolve().parent
 WRK_REPORT = BENCH / "wrk_report.lua"
+CLIENT_ENV = {**os.environ, "OPENSSL_CONF": str(BENCH / "openssl-client.cnf")}
 
 
 def wrk(url, seconds, connections, threads, cpus, close=False):
@@ -25,7 +34,7 @@ def wrk(url, seconds, connections, threads, cpus, close=False):
                            "--timeout", "10s", "-s", str(WRK_REPORT)]
     if close:
         cmd += ["-H", "Connection: close"]
-    out = subprocess.run(cmd + [url], capture_output=True, text=True, timeout=seconds + 60)
+    out = subprocess.run(cmd + [url], capture_output=True, text=True, timeout=seconds + 60, env=CLIENT_ENV)
     m = re.search(r"^WRK_JSON (.*)$", out.stdout, re.M)
     if not m:
         raise RuntimeError(f"wrk gave no report: {out.stdout}\n{out.stderr}")
@@ -53,7 +62,7 @@ def s_time(host_port, path, seconds, processes, cpus, reuse):
                            "-time", str(seconds), "-tls1_3", "-ciphersuites", CIPHER,
                            "-reuse" if reuse else "-new"]
     start = time.monotonic()
-    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=CLIENT_ENV)
              for _ in range(processes)]
     outs = [p.communicate(timeout=seconds + 60)[0] for p in procs]
     wall = time.monotonic() - start
@@ -81,13 +90,33 @@ def curl_speed(url, http2=False):
     out = subprocess.run(["curl", "-k", "-s", "--http2" if http2 else "--http1.1", "-o", "/dev/null",
                           "--tlsv1.3", "--tls13-ciphers", CIPHER,
                           "-w", "%{speed_download} %{http_code} %{size_download} %{http_version}", url],
-                         capture_output=True, text=True, timeout=600)
+                         capture_output=True, text=True, timeout=600, env=CLIENT_ENV)
     speed, code, size, version = out.stdout.split()
     if code not in ("200", "206"):
         raise RuntimeError(f"curl got HTTP {code} from {url}")
     if version != ("2" if http2 else "1.1"):
         raise RuntimeError(f"curl spoke HTTP/{version} to {url}")
     return {"bytes_per_s": float(speed), "bytes": int(size), "raw": out.stdout}
+
+
+def probe(url, http2=False):
+    """One request as the load generators make it (CLIENT_ENV): the status,
+    the body's SHA-256, the HTTP version, and the TLS version and suite
+    curl reports, for the check before any load."""
+    out = subprocess.run(["curl", "-k", "-s", "-v", "--http2" if http2 else "--http1.1", "-o", "-",
+                          "-w", "%{stderr}PROBE %{http_code} %{http_version}\n", url],
+                         capture_output=True, timeout=60, env=CLIENT_ENV)
+    err = out.stderr.decode(errors="replace")
+    status = re.search(r"^PROBE (\d+) (\S+)$", err, re.M)
+    tls = re.search(r"SSL connection using (\S+) / (\S+)", err)
+    return {
+        "status": int(status.group(1)) if status else 0,
+        "http_version": status.group(2) if status else "?",
+        "sha256": hashlib.sha256(out.stdout).hexdigest(),
+        "tls_version": tls.group(1) if tls else None,
+        "cipher": tls.group(2) if tls else None,
+        "raw": err,
+    }
 
 
 def h2load(url, seconds, connections, streams, cpus, h1=False):
@@ -98,7 +127,7 @@ def h2load(url, seconds, connections, streams, cpus, h1=False):
                            "-m", "1" if h1 else str(streams), "--tls13-ciphers", CIPHER]
     if h1:
         cmd.append("--h1")
-    out = subprocess.run(cmd + [url], capture_output=True, text=True, timeout=seconds + 60)
+    out = subprocess.run(cmd + [url], capture_output=True, text=True, timeout=seconds + 60, env=CLIENT_ENV)
     m = re.search(r"requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, "
                   r"(\d+) errored, (\d+) timeout", out.stdout)
     codes = re.search(r"status codes: (\d+) 2xx", out.stdout)

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The benchmark suite's one entry point: tlsaccel against nginx on this
-# machine, side by side, in one run. Installs what it needs (Debian packages,
+# The benchmark suite's one entry point: tlsaccel against nginx and its
+# peers (h2o, lighttpd, Caddy, HAProxy, hitch) on this machine, side by
+# side, in one run. Installs what it needs (Debian packages,
 # vegeta through Go, matplotlib in a venv), builds tlsaccel in release mode,
 # then hands over to bench/bench.py (see `bench/run.sh --help`).
 #
 #   bench/run.sh            full run (about 25 minutes)
-#   bench/run.sh --quick    reduced set, under 3 minutes (a smoke check)
+#   bench/run.sh --quick    reduced set, under 4 minutes (a smoke check)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,12 +18,19 @@ for tool in wrk:wrk h2load:nghttp2-client ministat:ministat curl:curl openssl:op
   command -v "${tool%%:*}" >/dev/null || need_apt+=("${tool##*:}")
 done
 [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
+# The peers (bench/peers.py), each Debian's package, never started as a
+# service.
+for peer in /usr/bin/h2o:h2o /usr/sbin/lighttpd:lighttpd /usr/lib/lighttpd/mod_openssl.so:lighttpd-mod-openssl \
+            /usr/bin/caddy:caddy /usr/sbin/haproxy:haproxy /usr/sbin/hitch:hitch; do
+  [ -e "${peer%%:*}" ] || need_apt+=("${peer##*:}")
+done
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
 command -v go >/dev/null || [ -x bench/.tools/vegeta ] || need_apt+=(golang-go)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "== installing ${need_apt[*]}" >&2
   $SUDO apt-get update -qq
-  # policy-rc.d 101: packages must not start daemons (nginx on port 80).
+  # policy-rc.d 101: packages must not start daemons (nginx on port 80,
+  # the peers).
   printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
   $SUDO chmod +x /usr/sbin/policy-rc.d
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >&2 \

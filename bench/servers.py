@@ -1,9 +1,16 @@
-"""The two servers under test, started with equivalent settings.
+"""The servers under test, started with equivalent settings.
 
-Same certificate, TLS version and cipher suite, worker count and CPUs,
-access logs off, sendfile on, keep-alive unlimited in practice, an open-file
-cache on both. Each server is one `Server`: its URLs, its process ids (for
-CPU time and memory read from /proc), and a stop.
+tlsaccel and nginx take every row; the peers take the rows of what they
+are: h2o, lighttpd and Caddy serve files (static rows, HTTP/2 too),
+HAProxy and hitch terminate TLS in front of the back end (accelerator
+rows; hitch, a TLS-only proxy, has no WebSocket row as it cannot route
+/ws/ to the echo server). Each gets the same work: the same certificate,
+TLS 1.3 and cipher suite where the server can enforce them (the load
+generators enforce them for all, see `CLIENT_OPENSSL_CONF`), one worker
+or thread pinned to the same CPU, access logs off, keep-alive unlimited
+in practice, sendfile and file caches on where they exist. Each server is
+one `Server`: its URLs, its process ids (for CPU time and memory read from
+/proc), what rows it takes, and a stop.
 """
 
 import os
@@ -19,6 +26,14 @@ CIPHER = "TLS_AES_256_GCM_SHA384"
 # As good as unlimited for any run: neither server closes a busy connection.
 KEEPALIVE_REQUESTS = 1_000_000_000
 NGINX = "/usr/sbin/nginx"
+
+# What a server takes part in: static files (HTTP and HTTPS rows), HTTP/2,
+# the accelerator rows, the WebSocket row.
+STATIC, HTTP2, PROXY, WEBSOCKET = "static", "http2", "proxy", "websocket"
+EVERY_ROLE = frozenset({STATIC, HTTP2, PROXY, WEBSOCKET})
+# Debian's packages of the peers, and the binary each installs.
+PEERS = {"h2o": "/usr/bin/h2o", "lighttpd": "/usr/sbin/lighttpd", "caddy": "/usr/bin/caddy",
+         "haproxy": "/usr/sbin/haproxy", "hitch": "/usr/sbin/hitch"}
 
 
 def free_port():
@@ -87,14 +102,15 @@ def rss_kib(pids):
 
 @dataclass
 class Server:
-    name: str  # "tlsaccel" or "nginx"
+    name: str  # "tlsaccel", "nginx", or a peer's name
     ktls: bool
     workers: int
     proc: subprocess.Popen
     https_port: int
-    http_port: int
+    http_port: int | None  # None: no plain-HTTP listener (the TLS proxies)
     log_path: Path
     pids: list = field(default_factory=list)
+    roles: frozenset = EVERY_ROLE
 
     @property
     def label(self):
@@ -104,6 +120,9 @@ class Server:
         port = self.https_port if scheme == "https" else self.http_port
         return f"{scheme}://127.0.0.1:{port}{path}"
 
+    def serves(self, role):
+        return role in self.roles
+
     def cpu(self):
         return cpu_seconds(self.pids)
 
@@ -112,7 +131,7 @@ class Server:
 
     def stop(self):
         if self.proc.poll() is None:
-            # nginx: SIGQUIT is its graceful stop; tlsaccel: SIGTERM.
+            # nginx: SIGQUIT is its graceful stop; the others stop on SIGTERM.
             self.proc.send_signal(signal.SIGQUIT if self.name == "nginx" else signal.SIGTERM)
             try:
                 self.proc.wait(30)
@@ -310,17 +329,22 @@ def nginx_http_basics(prefix):
 def launch_nginx(prefix, cfg, cpus, ports, workers):
     """Starts nginx in the foreground; returns it once it listens on every
     port, with its master and worker pids."""
-    log_path = prefix / "stderr.log"
+    return launch([NGINX, "-p", str(prefix), "-c", str(cfg), "-e", str(prefix / "error.log")],
+                  prefix / "stderr.log", cpus, ports, processes=workers + 1)
+
+
+def launch(cmd, log_path, cpus, ports, processes=1, env=None):
+    """Starts a server in the foreground, pinned to `cpus`; returns it once
+    it listens on every port and has forked `processes` processes (a
+    master and its workers), with their pids."""
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen(taskset(cpus) + [NGINX, "-p", str(prefix), "-c", str(cfg),
-                                                 "-e", str(prefix / "error.log")],
-                                stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(taskset(cpus) + cmd, stdout=log, stderr=subprocess.STDOUT,
+                                env={**os.environ, **(env or {})})
     for port in ports:
         wait_for_port(port, proc, log_path)
-    # The master forks its workers: wait until all are there.
     for _ in range(100):
         pids = process_tree(proc.pid)
-        if len(pids) >= workers + 1:
+        if len(pids) >= processes:
             break
         time.sleep(0.05)
     return proc, pids

@@ -1,7 +1,9 @@
 """The benchmark suite runs end to end: `bench/run.sh --quick` against real
-tlsaccel and nginx processes with real load generators, and its report has
-every row for both servers with positive numbers. A format check, never a
-speed assertion: speed targets live in the benchmark itself."""
+tlsaccel, nginx and peer processes (h2o, lighttpd, Caddy, HAProxy, hitch)
+with real load generators, and its report has every row for every server
+that takes it, with positive numbers, and a column for each. A format
+check, never a speed assertion: speed targets live in the benchmark
+itself."""
 
 import json
 import os
@@ -29,7 +31,25 @@ EXPECTED_ROWS = (
 )
 
 
-def test_quick_run_reports_every_row_for_both_servers(tmp_path):
+STATIC = ["tlsaccel", "nginx", "h2o", "lighttpd", "caddy"]
+PROXIES = ["tlsaccel", "nginx", "haproxy", "hitch"]
+
+
+def servers_of(key):
+    """The servers a row is measured on: the file servers for static,
+    handshake, latency, HTTP/2 and memory rows, the TLS proxies for the
+    accelerator rows (hitch cannot route /ws/), tlsaccel and nginx alone
+    with every worker."""
+    if key.startswith("rps/") and "/w1" not in key:
+        return ["tlsaccel", "nginx"]
+    if key.startswith("proxy/https/websocket"):
+        return ["tlsaccel", "nginx", "haproxy"]
+    if key.startswith("proxy/"):
+        return PROXIES
+    return STATIC
+
+
+def test_quick_run_reports_every_row_for_every_server(tmp_path):
     out = tmp_path / "results"
     r = subprocess.run([str(REPO / "bench" / "run.sh"), "--quick", "--duration", "1", "--out", str(out)],
                        capture_output=True, text=True, timeout=900)
@@ -38,19 +58,34 @@ def test_quick_run_reports_every_row_for_both_servers(tmp_path):
     rows = {row["key"]: row for row in results["rows"]}
     assert sorted(rows) == sorted(EXPECTED_ROWS)
     for key, row in rows.items():
-        for server in ("tlsaccel", "nginx"):
-            values = row["values"].get(server)
-            assert values, f"{key}: no value for {server}"
-            assert all(v > 0 for v in values), f"{key}: {server}: {values}"
+        assert sorted(row["values"]) == sorted(servers_of(key)), key
+        for server, values in row["values"].items():
+            assert values and all(v > 0 for v in values), f"{key}: {server}: {values}"
+    for peer in ("h2o", "lighttpd", "caddy", "haproxy", "hitch"):
+        assert results["meta"][peer][0].isdigit(), (peer, results["meta"][peer])
+    # Every server was checked before the load, and passed.
+    checks = (out / "raw" / "checks.txt").read_text().splitlines()
+    for server in set(STATIC + PROXIES):
+        mine = [line for line in checks if line.split()[0] == server]
+        assert mine and all(" ok " in line for line in mine), (server, mine)
     report = (out / "report.md").read_text()
     for row in rows.values():
-        assert f"| {row['label']} |" in report, row["label"]
+        line = next((x for x in report.splitlines() if x.startswith(f"| {row['label']} |")), None)
+        assert line, row["label"]
+        # A cell per server of the section, then the two ratios.
+        assert line.count("|") >= len(servers_of(row["key"])) + 5, line
+    for section, servers in (("Requests per second", STATIC), ("Accelerator mode", PROXIES)):
+        table = report.split(section, 1)[1]
+        head = table.split("\n")[2]
+        assert all(f" {s} |" in head for s in servers), head
+        assert "| tlsaccel / nginx | tlsaccel / best peer |" in head, head
     for section in ("rps", "cps", "throughput", "latency", "proxy", "http2", "memory"):
         png = out / f"{section}.png"
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", png
     # Raw outputs are kept; the kTLS article's ministat table among them.
-    # (Resumed-handshake rows resumed: bench.py exits non-zero otherwise.)
+    # (Resumed-handshake rows resumed, full ones did not: bench.py exits
+    # non-zero otherwise.)
     assert "kernel:" in (out / "raw" / "doctor.txt").read_text()
     ministat = (out / "raw" / "ministat_1gib.txt").read_text()
     assert "N           Min           Max        Median" in ministat, ministat
-    assert len(list((out / "raw").glob("rps_https_1kb_w1_*"))) == 2
+    assert len(list((out / "raw").glob("rps_https_1kb_w1_*"))) == len(STATIC)
