@@ -4,10 +4,9 @@
 //! it has one (mutual TLS), and resuming sessions from rustls's in-memory
 //! cache, which every worker shares through the one configuration.
 
-use super::{load_certificate, PemProblem, TlsSetupError};
+use super::{default_crypto_provider, load_certificate, PemProblem, TlsSetupError};
 use crate::config::CertificatePair;
 use rustls::client::ResolvesClientCert;
-use rustls::crypto::aws_lc_rs as provider;
 use rustls::sign::CertifiedKey;
 use rustls::{ClientConfig, RootCertStore, SignatureScheme};
 use rustls_pki_types::pem::PemObject;
@@ -44,7 +43,7 @@ pub fn client_config(
         Some(path) => roots_from_file(path)?,
         None => system_roots()?,
     };
-    let provider = Arc::new(provider::default_provider());
+    let provider = Arc::new(default_crypto_provider());
     let builder = ClientConfig::builder_with_provider(provider.clone())
         .with_safe_default_protocol_versions()
         .map_err(ClientTlsError::Versions)?

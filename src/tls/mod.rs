@@ -5,6 +5,7 @@
 
 mod client;
 pub mod client_hello;
+mod hkdf;
 pub mod ktls;
 mod offload;
 mod selfsigned;
@@ -123,10 +124,26 @@ fn crypto_provider(settings: &TlsSettings) -> CryptoProvider {
         .ciphers
         .iter()
         .filter_map(|n| cipher_suites::by_name(n))
+        .map(hkdf::keyed)
         .collect();
     CryptoProvider {
         cipher_suites,
         ..provider::default_provider()
+    }
+}
+
+/// rustls's aws-lc-rs provider with every TLS 1.3 suite's key schedule on
+/// keyed HMACs (`hkdf`), for the client side towards back ends.
+fn default_crypto_provider() -> CryptoProvider {
+    let base = provider::default_provider();
+    CryptoProvider {
+        cipher_suites: base
+            .cipher_suites
+            .iter()
+            .copied()
+            .map(hkdf::keyed)
+            .collect(),
+        ..base
     }
 }
 
