@@ -55,7 +55,7 @@ GIB_FILE = "1gb"
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true", help="reduced set for a smoke check (under 4 minutes)")
-    p.add_argument("--duration", type=int, help="seconds per load run (default 8, quick 1)")
+    p.add_argument("--duration", type=int, help="seconds per load run (default 4, quick 1)")
     p.add_argument("--repeats", type=int, help="repetitions of each measurement (default 3, quick 1)")
     p.add_argument("--downloads", type=int, help="1 GiB curl downloads per server (default 10, quick 3)")
     p.add_argument("--rate", type=int, help="fixed-rate requests per second (default 2000, quick 500)")
@@ -70,7 +70,7 @@ def parse_args():
     p.add_argument("--vegeta", default="vegeta")
     p.add_argument("--wsbench", default="wsbench")
     a = p.parse_args()
-    defaults = {"duration": (8, 1), "repeats": (3, 1), "downloads": (10, 3), "rate": (2000, 500),
+    defaults = {"duration": (4, 1), "repeats": (3, 1), "downloads": (10, 3), "rate": (2000, 500),
                 "idle": (10000, 1000)}
     for key, (full, quick) in defaults.items():
         if getattr(a, key) is None:
