@@ -14,7 +14,8 @@ socket, with keep-alive. What it saw comes back to the client:
                        its length and SHA-256
 
 Every response says which back end (`X-Backend`) and which of its
-connections (`X-Backend-Conn`) served it. With proxy_protocol=True each
+connections (`X-Backend-Conn`) served it. With `server.idle_timeout` set,
+a connection idle that many seconds is closed by the back end. With proxy_protocol=True each
 connection must start with a PROXY v2 header, which `/echo` reports.
 """
 
@@ -70,7 +71,14 @@ class Handler(socketserver.StreamRequestHandler):
         server = self.server
         proxy = parse_proxy_v2(self.rfile) if server.proxy_protocol else None
         while True:
-            line = self.rfile.readline(65537)
+            # A connection idle for `idle_timeout` seconds is closed, as a
+            # back end's keep-alive timeout does.
+            self.connection.settimeout(server.idle_timeout)
+            try:
+                line = self.rfile.readline(65537)
+            except TimeoutError:
+                return
+            self.connection.settimeout(None)
             if not line:
                 return
             method, target, version = line.decode("latin-1").rstrip("\r\n").split(" ")
@@ -224,6 +232,7 @@ class Backend:
         self.server.requests = 0
         self.server.open_sockets = set()
         self.server.health_status = 200
+        self.server.idle_timeout = None
         self.server.health_checks = 0
         self.stopped = False
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)

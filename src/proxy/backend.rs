@@ -14,6 +14,7 @@ use rustls_pki_types::ServerName;
 use std::io;
 use std::os::fd::{AsFd, BorrowedFd};
 use std::sync::Arc;
+use std::task::{Context, Waker};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt, Interest};
 use tokio::net::{TcpStream, UnixStream};
@@ -199,15 +200,48 @@ impl BackendStream {
         }
     }
 
+    /// Forgets that the socket was readable, as a connection whose response
+    /// was read to its end goes back to the pool: from then on only what
+    /// arrives while it is idle marks it readable again. A close stays
+    /// marked whenever it came (tokio never clears `READ_CLOSED`). No
+    /// syscall.
+    pub fn settle(&self) {
+        let clear = || Err::<(), _>(io::ErrorKind::WouldBlock.into());
+        let _ = match self {
+            BackendStream::Tcp(s) => s.try_io(Interest::READABLE, clear),
+            BackendStream::Unix(s) => s.try_io(Interest::READABLE, clear),
+            BackendStream::Tls(s) => s.get_ref().0.try_io(Interest::READABLE, clear),
+        };
+    }
+
     /// For an idle pooled connection: still open, and the back end has sent
-    /// nothing unasked (which would be a close or a protocol error).
+    /// nothing unasked (which would be a close or a protocol error). The
+    /// event loop marks a socket readable when anything arrives; only then
+    /// does a peek look (one syscall per reuse spared otherwise). A close
+    /// the loop has not yet seen is the race the peek had too: the request
+    /// then fails on the connection and goes again on a new one (`pass`).
     pub fn is_open_and_quiet(&self) -> bool {
         use rustix::net::{recv, RecvFlags};
+        if !self.marked_readable() {
+            return true;
+        }
         let mut byte = [0u8; 1];
         matches!(
             recv(self, &mut byte[..], RecvFlags::PEEK | RecvFlags::DONTWAIT),
             Err(e) if e == rustix::io::Errno::AGAIN
         )
+    }
+
+    /// Whether the event loop has marked the socket readable (data, a close
+    /// or an error) since it was last found empty or `settle`d.
+    fn marked_readable(&self) -> bool {
+        let mut cx = Context::from_waker(Waker::noop());
+        let ready = match self {
+            BackendStream::Tcp(s) => s.poll_read_ready(&mut cx),
+            BackendStream::Unix(s) => s.poll_read_ready(&mut cx),
+            BackendStream::Tls(s) => s.get_ref().0.poll_read_ready(&mut cx),
+        };
+        ready.is_ready()
     }
 }
 

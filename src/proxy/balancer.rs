@@ -128,6 +128,7 @@ impl Upstreams {
         let timeout = g.config.keepalive_timeout;
         idle.retain(|(_, since)| now.duration_since(*since) < timeout);
         if idle.len() < g.config.keepalive {
+            conn.settle();
             idle.push_back((conn, now));
         }
     }

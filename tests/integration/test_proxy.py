@@ -124,6 +124,29 @@ def test_back_end_connections_are_reused(proxy, backend):
     assert m['tlsaccel_proxy_body_bytes_total{direction="down",how="copied"}'] == 100 * 100
 
 
+def test_connections_the_back_end_closed_while_idle_are_not_used(proxy, backend):
+    """A pooled connection the back end closed (its keep-alive timeout) is
+    recognised before a request goes on it: a POST with a body, which
+    cannot be sent twice, still gets its answer rather than a 502."""
+    backend.server.idle_timeout = 0.3
+    s = connect(proxy)
+    reader = Reader(s)
+    body = b"x" * 1000
+    for round in range(3):
+        s.sendall(b"GET /bytes/100 HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert reader.response()[0] == 200
+        time.sleep(1)  # the back end closes its side meanwhile
+        s.sendall(b"POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n" + body)
+        status, _, answer = reader.response()
+        assert status == 200, (round, status, answer)
+        assert json.loads(answer)["body"]["length"] == 1000
+    s.close()
+    assert backend.requests == 6
+    # Each POST on a new connection; each GET right after a POST on the
+    # POST's.
+    assert backend.connections == 4
+
+
 def test_pipelined_requests_through_the_proxy(proxy):
     s = connect(proxy)
     sizes = [10, 0, 70000, 1]
