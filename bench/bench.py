@@ -59,7 +59,7 @@ def parse_args():
     p.add_argument("--repeats", type=int, help="repetitions of each measurement (default 3, quick 1)")
     p.add_argument("--downloads", type=int, help="1 GiB curl downloads per server (default 10, quick 3)")
     p.add_argument("--rate", type=int, help="fixed-rate requests per second (default 2000, quick 500)")
-    p.add_argument("--idle", type=int, help="idle TLS connections for the memory row (default 10000, quick 1000)")
+    p.add_argument("--idle", type=int, help="idle TLS connections for the memory row (default 8000, quick 1000)")
     p.add_argument("--rsa", action="store_true", help="RSA-2048 certificate instead of ECDSA P-256")
     p.add_argument("--only", action="append", choices=report.SECTIONS, help="run only these sections")
     p.add_argument("--no-peers", action="store_true",
@@ -71,7 +71,7 @@ def parse_args():
     p.add_argument("--wsbench", default="wsbench")
     a = p.parse_args()
     defaults = {"duration": (4, 1), "repeats": (3, 1), "downloads": (10, 3), "rate": (2000, 500),
-                "idle": (10000, 1000)}
+                "idle": (8000, 1000)}
     for key, (full, quick) in defaults.items():
         if getattr(a, key) is None:
             setattr(a, key, quick if a.quick else full)
@@ -110,13 +110,21 @@ def cpu_layout():
 class Run:
     """Collects rows, alternating servers and writing raw outputs."""
 
-    def __init__(self, args, out):
+    def __init__(self, args, out, info):
         self.args = args
         self.out = out
         self.raw = out / "raw"
         self.raw.mkdir(parents=True, exist_ok=True)
+        self.info = info
         self.rows = []
         self.started = time.monotonic()
+
+    def save_results(self):
+        """results.json as it stands: written after every measurement, so a
+        run that fails late keeps what it measured (report.py can present
+        it)."""
+        self.info["elapsed_s"] = round(time.monotonic() - self.started)
+        (self.out / "results.json").write_text(json.dumps({"meta": self.info, "rows": self.rows}, indent=1))
 
     def save_raw(self, name, text):
         (self.raw / name).write_text(text)
@@ -149,6 +157,7 @@ class Run:
         for row in rows:
             self.rows.append(row)
             print(report.one_line(row), flush=True)
+        self.save_results()
 
 
 def static_servers(variants, scheme):
@@ -509,12 +518,12 @@ def main():
     args = parse_args()
     stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H%M%S")
     out = args.out or REPO / "bench" / "results" / (stamp + ("-quick" if args.quick else ""))
-    run = Run(args, out)
     ktls_ok, doctor = ktls_status(args.binary)
-    run.save_raw("doctor.txt", doctor)
     server_cpus, load_cpus = cpu_layout()
     with_peers = not args.no_peers
     info = meta(args, ktls_ok, server_cpus, load_cpus, peers.versions() if with_peers else {})
+    run = Run(args, out, info)
+    run.save_raw("doctor.txt", doctor)
     print(f"== results in {out}\n== {info['cpu_layout']}\n== {info['ktls']}", flush=True)
     sections = args.only or report.SECTIONS
     ncpu = len(os.sched_getaffinity(0))
@@ -574,9 +583,8 @@ def main():
             if ws_echo:
                 ws_echo.stop()
 
-    info["elapsed_s"] = round(time.monotonic() - run.started)
+    run.save_results()
     results = {"meta": info, "rows": run.rows}
-    (out / "results.json").write_text(json.dumps(results, indent=1))
     report.write(out, results)
     if args.publish:
         report.publish(out, results, REPO / "BENCHMARKS.md")

@@ -20,6 +20,7 @@ root, each serves as nobody, as nginx's workers do.
 
 import json
 import re
+import resource
 import subprocess
 
 from servers import (CIPHER, HTTP2, PEERS, PROXY, STATIC, WEBSOCKET, Server, free_port, launch)
@@ -84,7 +85,10 @@ def start_lighttpd(work, cert, key, cpus):
     cfg = prefix / "lighttpd.conf"
     # One process (max-worker 0), sendfile, its stat cache; HTTP/2 is on by
     # default in 1.4.69. The key stays readable after the switch to nobody:
-    # lighttpd reads it before.
+    # lighttpd reads it before. It takes at most half its descriptors in
+    # connections: all this process may open (root cannot raise the hard
+    # limit on every machine).
+    nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     cfg.write_text(f"""server.modules = ("mod_openssl")
 server.document-root = "{work / 'www'}"
 server.bind = "127.0.0.1"
@@ -94,8 +98,8 @@ server.groupname = "nogroup"
 server.pid-file = "{prefix}/lighttpd.pid"
 server.errorlog = "{prefix}/error.log"
 server.max-worker = 0
-server.max-fds = 131072
-server.max-connections = 65536
+server.max-fds = {nofile}
+server.max-connections = {nofile // 2}
 server.max-keep-alive-requests = 65535
 server.max-keep-alive-idle = 3600
 server.max-read-idle = 3600
