@@ -41,7 +41,7 @@ def test_tunnel_bytes_are_spliced_both_ways(start, docroot, certs, tmp_path):
         assert "kTLS: offloading TX and RX for" in s.log_text(), s.log_text()
         sent, received, total = hashlib.sha256(), hashlib.sha256(), 0
         with ws_connect(f"wss://{s.https}/ws/echo", ssl=tls_client_context(), max_size=None,
-                        ping_interval=None, open_timeout=10) as conn:
+                        ping_interval=None, open_timeout=30) as conn:
             conn.send("text frame")
             assert conn.recv(timeout=10) == "text frame"
             for size in [1, 126, 65536, 1 << 20] * 10:
