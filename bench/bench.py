@@ -194,11 +194,12 @@ def check_servers(run, variants, www, sections):
         if problems:
             failures.append(f"{server.label} {scheme}://…{path} over HTTP/{version}: {'; '.join(problems)}")
 
+    plain = static_servers(variants, "http")
     for server in variants:
         if server.serves(STATIC):
             for name in want:
                 check(server, "https", f"/{name}", name)
-                if server in static_servers(variants, "http"):
+                if server in plain:
                     check(server, "http", f"/{name}", name)
             if server.serves(HTTP2) and "http2" in sections:
                 for name in ("1kb", "100kb"):
