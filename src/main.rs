@@ -112,13 +112,14 @@ fn serve(args: ServeArgs) -> ExitCode {
             user: args.user,
         },
     };
-    let (settings, report) = server::load_configuration(&source);
+    let (loaded, report) = server::load(&source);
     if report.has_errors() {
         for e in report.errors() {
             eprintln!("tlsaccel: error: {e}");
         }
         return ExitCode::from(1);
     }
+    let settings = &loaded.settings;
     let error_log = match logging::init(&settings.log_level, settings.error_log.as_deref()) {
         Ok(file) => file,
         Err(e) => return fail(format!("log.error_log: {e}")),
@@ -127,7 +128,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         tracing::warn!("{w}");
     }
     let logs_to_file = error_log.is_some();
-    match server::run(settings, source, error_log) {
+    match server::run(loaded, source, error_log) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             if logs_to_file {
@@ -143,7 +144,7 @@ fn check_config(path: &Path) -> ExitCode {
         path: Some(path.to_owned()),
         overrides: config::Overrides::default(),
     };
-    let (_, report) = server::load_configuration(&source);
+    let (_, report) = server::load(&source);
     for w in report.warnings() {
         eprintln!("warning: {w}");
     }

@@ -6,7 +6,6 @@ use super::file::{HealthCheckSection, RouteSection, UpstreamSection};
 use rustls_pki_types::ServerName;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,12 +63,31 @@ pub struct Upstream {
     /// How often host names in `servers` are resolved again (None: only
     /// when the configuration is read).
     pub resolve_interval: Option<Duration>,
-    /// `tls = true`: connections to the servers are TLS, with this client
-    /// configuration (CA roots, client certificate, session cache).
-    pub tls: Option<Arc<rustls::ClientConfig>>,
+    /// `tls = true`: connections to the servers are TLS, with the client
+    /// configuration the load phase builds from this.
+    pub tls: Option<UpstreamTls>,
     /// Bodies of idempotent requests up to this size are read whole before
     /// they are sent, so a failed attempt can be made again elsewhere.
     pub retry_body_bytes: u64,
+}
+
+/// What an upstream's TLS client trusts and presents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpstreamTls {
+    /// CA certificates (PEM) the servers' certificates must chain to;
+    /// None: the system's.
+    pub ca_file: Option<PathBuf>,
+    /// The client certificate and key (mutual TLS).
+    pub identity: Option<super::CertificatePair>,
+    /// Where it was configured (`upstream[0]`), for problems found loading it.
+    pub key: String,
+}
+
+impl UpstreamTls {
+    /// The configuration key of one of its settings (`tls_ca_file`).
+    pub fn key_of(&self, setting: &str) -> String {
+        format!("{}.{setting}", self.key)
+    }
 }
 
 /// Largest `retry_body_bytes`: each such request holds its body in memory.
@@ -379,13 +397,9 @@ fn is_token(text: &str) -> bool {
     parts.all(|p| !p.is_empty() && p.bytes().all(tchar))
 }
 
-/// The client configuration of an upstream with `tls = true`; the
-/// `tls_*` keys are refused without it.
-fn upstream_tls(
-    u: &UpstreamSection,
-    key: &str,
-    report: &mut super::Report,
-) -> Option<Arc<rustls::ClientConfig>> {
+/// The TLS settings of an upstream with `tls = true`; the `tls_*` keys
+/// are refused without it.
+fn upstream_tls(u: &UpstreamSection, key: &str, report: &mut super::Report) -> Option<UpstreamTls> {
     if !u.tls {
         for (name, given) in [
             ("tls_server_name", u.tls_server_name.is_some()),
@@ -415,23 +429,11 @@ fn upstream_tls(
             return None;
         }
     };
-    match crate::tls::client_config(u.tls_ca_file.as_deref(), identity.as_ref()) {
-        Ok(config) => Some(config),
-        Err(e) => {
-            let at = match &e {
-                crate::tls::ClientTlsError::CaFile { .. }
-                | crate::tls::ClientTlsError::CaCertificate { .. } => "tls_ca_file",
-                crate::tls::ClientTlsError::ClientCertificate(
-                    crate::tls::TlsSetupError::PrivateKey { .. }
-                    | crate::tls::TlsSetupError::UnsupportedKey { .. },
-                ) => "tls_key",
-                crate::tls::ClientTlsError::ClientCertificate(_) => "tls_cert",
-                _ => "tls",
-            };
-            report.error(format!("{key}.{at}"), e.to_string());
-            None
-        }
-    }
+    Some(UpstreamTls {
+        ca_file: u.tls_ca_file.clone(),
+        identity,
+        key: key.to_string(),
+    })
 }
 
 /// The name a TLS server's certificate is checked against: `configured`,

@@ -17,6 +17,9 @@ pub struct Site {
     pub names: Vec<String>,
     /// Static files; `DocumentRoot::None` answers 404 to what no route takes.
     pub root: DocumentRoot,
+    /// The key the root was configured at (`site[1].root`, `static.root`,
+    /// `--root`), for problems the load phase finds with it.
+    pub root_key: String,
     pub index: String,
     /// Added to every response of the site, replacing a field of the same
     /// name (the site's value wins).
@@ -172,14 +175,12 @@ pub fn resolve(
             names.push(normalized);
         }
         let root = match &section.root {
-            Some(dir) => {
-                super::check_root(dir, &format!("{key}.root"), report);
-                DocumentRoot::Directory(dir.clone())
-            }
+            Some(dir) => DocumentRoot::Directory(dir.clone()),
             None => DocumentRoot::None,
         };
+        let root_key = format!("{key}.root");
         let index = section.index.clone().unwrap_or_else(|| "index.html".into());
-        super::check_index(&index, &format!("{key}.index"), report);
+        super::resolve::check_index(&index, &format!("{key}.index"), report);
         let mut headers = Vec::new();
         for (name, value) in &section.headers {
             let token = !name.is_empty()
@@ -205,8 +206,11 @@ pub fn resolve(
                 headers.push((name.clone(), value.clone()));
             }
         }
-        let certificates =
-            super::certificate_pairs(&section.certificate, &format!("{key}.certificate"), report);
+        let certificates = super::resolve::certificate_pairs(
+            &section.certificate,
+            &format!("{key}.certificate"),
+            report,
+        );
         let routes = super::proxy::resolve_routes(
             &section.route,
             upstreams,
@@ -217,6 +221,7 @@ pub fn resolve(
             key,
             names,
             root,
+            root_key,
             index,
             headers,
             certificates,
@@ -247,6 +252,7 @@ mod tests {
             key: String::new(),
             names: names.iter().map(|n| n.to_string()).collect(),
             root: DocumentRoot::None,
+            root_key: String::new(),
             index: "index.html".into(),
             headers: Vec::new(),
             certificates: Vec::new(),

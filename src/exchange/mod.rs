@@ -14,7 +14,7 @@ mod headers;
 
 pub use headers::Headers;
 
-use crate::splice::Pipe;
+use crate::net::Pipe;
 use std::borrow::Cow;
 use std::fmt;
 use std::future::Future;
@@ -179,7 +179,7 @@ pub enum Body {
 
 /// The other end of a switched connection (a WebSocket's back end).
 pub struct Tunnel {
-    pub peer: crate::proxy::BackendStream,
+    pub peer: crate::net::BackendStream,
     /// What the peer sent after its 101 head: the client gets it first.
     pub received: Vec<u8>,
     /// Both directions silent this long: the tunnel closes.

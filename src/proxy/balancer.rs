@@ -7,9 +7,11 @@
 //! `ServerState` (its health-check verdict and current address), which the
 //! upstream monitor's thread writes.
 
-use super::{BackendStream, ServerStates};
+use super::ServerStates;
 use crate::config::Upstream;
 use crate::config::UpstreamAddress;
+use crate::net::BackendStream;
+use rustls::ClientConfig;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Instant;
@@ -21,6 +23,8 @@ pub struct Upstreams {
 
 struct Group {
     config: Upstream,
+    /// The TLS client configuration, for an upstream with `tls = true`.
+    tls: Option<Arc<ClientConfig>>,
     servers: Vec<ServerState>,
 }
 
@@ -33,15 +37,22 @@ struct ServerState {
 }
 
 impl Upstreams {
-    /// `shared`: each server's verdict and address, `[group][server]`.
-    pub fn new(configs: &[Upstream], shared: Arc<ServerStates>) -> Upstreams {
+    /// `tls`: each group's client configuration, as the load phase built
+    /// them; `shared`: each server's verdict and address, `[group][server]`.
+    pub fn new(
+        configs: &[Upstream],
+        tls: &[Option<Arc<ClientConfig>>],
+        shared: Arc<ServerStates>,
+    ) -> Upstreams {
         Upstreams {
             shared,
             groups: configs
                 .iter()
-                .map(|c| Group {
+                .enumerate()
+                .map(|(i, c)| Group {
                     servers: c.servers.iter().map(|_| ServerState::default()).collect(),
                     config: c.clone(),
+                    tls: tls.get(i).cloned().flatten(),
                 })
                 .collect(),
         }
@@ -49,6 +60,10 @@ impl Upstreams {
 
     pub fn config(&self, group: usize) -> &Upstream {
         &self.groups[group].config
+    }
+
+    pub fn tls(&self, group: usize) -> Option<&Arc<ClientConfig>> {
+        self.groups[group].tls.as_ref()
     }
 
     /// The next server for a request, skipping those that failed lately,
@@ -174,7 +189,7 @@ mod tests {
     fn upstreams(weights: &[u32]) -> Upstreams {
         let configs = [upstream(weights)];
         let shared = super::super::ServerBoard::default().states_for(&configs);
-        Upstreams::new(&configs, shared)
+        Upstreams::new(&configs, &[], shared)
     }
 
     #[test]

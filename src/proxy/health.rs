@@ -7,10 +7,10 @@
 //! Passive health works beside it: a server that refuses a connection is
 //! left out of that worker's rotation for `fail_timeout`.
 
-use super::backend::{ConnectError, TlsTarget};
 use super::monitor::ServerState;
-use super::BackendStream;
 use crate::config::{HealthCheck, UpstreamAddress};
+use crate::net::BackendStream;
+use crate::net::{ConnectError, TlsTarget};
 use std::io;
 use std::sync::Arc;
 use tokio::time::timeout;

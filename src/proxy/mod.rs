@@ -9,7 +9,6 @@
 //! view of its upstream groups (weighted round-robin, passive health, idle
 //! keep-alive connections), back-end connections, and head rewriting.
 
-mod backend;
 mod balancer;
 mod head;
 mod health;
@@ -18,7 +17,6 @@ mod pass;
 mod resolve;
 mod upstream_body;
 
-pub use backend::BackendStream;
 pub use balancer::Upstreams;
 pub use head::{parse_response_head, ResponseHead};
 pub use monitor::{ServerBoard, ServerState, ServerStates, UpstreamMonitor};

@@ -142,9 +142,11 @@ impl ServerBoard {
             u.servers.iter().any(|s| s.name == e.server)
         });
     }
+}
 
+impl crate::metrics::Verdicts for ServerBoard {
     /// (upstream, server as configured, up) for every checked server.
-    pub fn verdicts(&self) -> Vec<(String, String, bool)> {
+    fn verdicts(&self) -> Vec<(String, String, bool)> {
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         entries
             .iter()
@@ -196,10 +198,17 @@ impl UpstreamMonitor {
 
     /// Watches the servers of `upstreams` from now on (at start, and after
     /// each reload that took effect), through `states`.
-    pub fn follow(&self, upstreams: &[Upstream], states: &ServerStates) {
+    /// `tls`: each upstream's client configuration, as the load phase
+    /// built them.
+    pub fn follow(
+        &self,
+        upstreams: &[Upstream],
+        tls: &[Option<Arc<rustls::ClientConfig>>],
+        states: &ServerStates,
+    ) {
         self.board.serving(upstreams);
         let mut plan = Plan::default();
-        for (u, states) in upstreams.iter().zip(states) {
+        for (i, (u, states)) in upstreams.iter().zip(states).enumerate() {
             for (s, state) in u.servers.iter().zip(states) {
                 if let Some(check) = &u.health_check {
                     plan.checks.push(CheckTarget {
@@ -207,7 +216,7 @@ impl UpstreamMonitor {
                         server: s.name.clone(),
                         check: check.clone(),
                         proxy_protocol: u.proxy_protocol,
-                        tls: u.tls.clone(),
+                        tls: tls.get(i).cloned().flatten(),
                         tls_name: s.tls_name.clone(),
                         state: state.clone(),
                     });
@@ -231,6 +240,7 @@ impl UpstreamMonitor {
 mod tests {
     use super::*;
     use crate::config::UpstreamServer;
+    use crate::metrics::Verdicts;
     use std::time::Duration;
 
     fn upstream(name: &str, ports: &[u16]) -> Upstream {

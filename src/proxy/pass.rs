@@ -21,21 +21,22 @@
 //! another; otherwise 502, or 504 when the back end is too slow to answer.
 //! The client sees a plain error page; the log names the back end.
 
-use super::backend::{ConnectError, TlsTarget};
 use super::head::{
     allowed_upgrade, parse_response_head, request_head, switch_matches_offer, upstream_framing,
     ResponseHead,
 };
 use super::upstream_body::UpstreamBody;
-use super::{BackendStream, Upstreams};
+use super::Upstreams;
 use crate::exchange::{
     Body, BodyError, BodyLength, Method, Request, RequestBody, Response, Tunnel,
 };
 use crate::http::body::{chunk_size_line, CHUNK_END, LAST_CHUNK};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
+use crate::net::BackendStream;
+use crate::net::Pipe;
+use crate::net::{ConnectError, TlsTarget};
 use crate::proxy_protocol;
-use crate::splice::Pipe;
 use std::cell::RefCell;
 use std::io;
 use std::rc::Rc;
@@ -89,7 +90,7 @@ impl Proxy {
             let c = upstreams.config(group);
             (
                 c.name.clone(),
-                c.tls.clone(),
+                upstreams.tls(group).cloned(),
                 (c.read_timeout, c.connect_timeout, c.tunnel_timeout),
                 (
                     c.proxy_protocol,

@@ -5,11 +5,12 @@
 //! back-end connection goes back to the idle pool.
 
 use super::head::ResponseHead;
-use super::{BackendStream, Upstreams};
+use super::Upstreams;
 use crate::exchange::{BodyStream, LocalFuture, StreamError};
 use crate::http::{BodyDecoder, DecodeError};
 use crate::metrics::WorkerMetrics;
-use crate::splice::Pipe;
+use crate::net::BackendStream;
+use crate::net::Pipe;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;

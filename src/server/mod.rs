@@ -14,17 +14,17 @@
 //! once it serves, stops this process.
 
 mod listeners;
+mod load;
 mod pid_file;
 mod systemd;
 mod upgrade;
 
 pub use listeners::BindError;
+pub use load::{load, Loaded};
 pub use pid_file::read as read_pid_file;
 
 use crate::access_log::AccessLogWriter;
-use crate::config::{
-    self, AccessLog, DocumentRoot, ListenerKey, Overrides, Report, Settings, Workers,
-};
+use crate::config::{AccessLog, DocumentRoot, ListenerKey, Overrides, Settings, Workers};
 use crate::logging::ReopenableFile;
 use crate::metrics::{AllMetrics, ProcessMetrics, WorkerMetrics};
 use crate::proxy::{ServerBoard, ServerStates, UpstreamMonitor};
@@ -83,34 +83,17 @@ pub struct ConfigSource {
     pub overrides: Overrides,
 }
 
-/// The configuration with every problem in it: syntax, schema, values, and
-/// the certificates it names (loaded here, so a key that does not match its
-/// certificate is reported with the rest rather than at the next start).
-pub fn load_configuration(source: &ConfigSource) -> (Settings, Report) {
-    let (settings, mut report) = config::load(source.path.as_deref(), &source.overrides);
-    let check = crate::tls::check_certificates(&settings);
-    for (pair, problem) in check.problems {
-        report.error(problem.config_key(pair), problem.to_string());
-    }
-    for (key, name) in check.uncovered {
-        report.warning(
-            key,
-            format!("\"{name}\" is not among the names of the site's certificates: clients will refuse it"),
-        );
-    }
-    (settings, report)
-}
-
 /// Runs the server until it stops (a signal, or a successor took over).
-/// `settings` come from `load_configuration(&source)` without errors;
-/// `error_log` is the log file opened by `crate::logging::init`.
+/// `loaded` comes from `load(&source)` without errors; `error_log` is the
+/// log file opened by `crate::logging::init`.
 pub fn run(
-    settings: Settings,
+    loaded: Loaded,
     source: ConfigSource,
     error_log: Option<ReopenableFile>,
 ) -> Result<(), StartError> {
     // First, before any thread: descriptors named in the environment.
     let mut inherited = Inherited::from_environment()?;
+    let settings = &loaded.settings;
     let account = crate::privileges::decide(settings.user.as_ref())?;
     raise_open_file_limit();
     let cpus = allowed_cpus();
@@ -121,7 +104,7 @@ pub fn run(
 
     let mut carry_over = TlsCarryOver::default();
     let servers = Arc::new(ServerBoard::default());
-    let prepared = prepare(settings, &mut carry_over, &servers)?;
+    let prepared = prepare(loaded, &mut carry_over, &servers)?;
     let listeners = ListenerSet::open(&prepared.settings.listeners, worker_count, &mut inherited)?;
     for unused in inherited.leftovers() {
         tracing::warn!(
@@ -195,6 +178,7 @@ pub fn run(
         access_log,
         error_log,
         welcome_dirs: prepared.welcome_dirs.clone(),
+        servers: servers.clone(),
         upstream_monitor: UpstreamMonitor::start(servers).map_err(|source| StartError::Thread {
             what: "the upstream monitor thread",
             source,
@@ -274,9 +258,11 @@ pub fn run(
         threads.push(thread);
     }
     drop(stop_rx);
-    control
-        .upstream_monitor
-        .follow(&prepared.settings.upstreams, &prepared.servers);
+    control.upstream_monitor.follow(
+        &prepared.settings.upstreams,
+        &prepared.upstream_tls,
+        &prepared.servers,
+    );
     drop(prepared);
     if !switching {
         pid_file = write_pid_file()?;
@@ -340,25 +326,36 @@ struct Prepared {
     servers: Arc<ServerStates>,
     tls: Option<Arc<rustls::ServerConfig>>,
     ktls: Option<Arc<KtlsPolicy>>,
-    /// Per site, its document root's path (None: no static files).
-    root_paths: Vec<Option<PathBuf>>,
+    /// Each upstream's TLS client configuration.
+    upstream_tls: Vec<Option<Arc<rustls::ClientConfig>>>,
+    /// Per site, its document root (None: no static files); each worker
+    /// gets its own handle on it.
+    roots: Vec<Option<Root>>,
     /// Directories holding a generated welcome page.
     welcome_dirs: Vec<PathBuf>,
 }
 
-/// Reads the certificates and keys, decides kernel TLS, and names each
-/// site's root (opened per worker by `generation_for`, for every worker
-/// before any generation is used). The same at start and at each reload.
+/// Builds what serving a loaded configuration takes: decides kernel TLS,
+/// builds the rustls server configuration from the certificates read, and
+/// writes the welcome page where it is served. The same at start and at
+/// each reload.
 fn prepare(
-    settings: Settings,
+    loaded: Loaded,
     carry_over: &mut TlsCarryOver,
     servers: &ServerBoard,
 ) -> Result<Prepared, StartError> {
+    let Loaded {
+        settings,
+        tls: tls_files,
+        upstream_tls,
+        mut roots,
+    } = loaded;
     let settings = Arc::new(settings);
     let servers = servers.states_for(&settings.upstreams);
     let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
         let ktls = crate::tls::decide_policy(&settings.tls)?.map(Arc::new);
-        let built = crate::tls::build_server_config(&settings, ktls.is_some(), carry_over)?;
+        let built =
+            crate::tls::build_server_config(&settings, &tls_files, ktls.is_some(), carry_over)?;
         if built.self_signed {
             tracing::info!("no certificate configured: generated a self-signed one for localhost (clients will not trust it; configure tls.certificate)");
         }
@@ -381,14 +378,13 @@ fn prepare(
     };
 
     let mut welcome_dirs = Vec::new();
-    let mut root_paths = Vec::new();
-    for site in &settings.sites {
+    for (site, root) in settings.sites.iter().zip(&mut roots) {
         let names = if site.names.is_empty() {
             String::from("default site")
         } else {
             format!("site {}", site.names.join(" "))
         };
-        let path = match &site.root {
+        match &site.root {
             DocumentRoot::Directory(dir) => {
                 let shown = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
                 tracing::info!(
@@ -396,45 +392,43 @@ fn prepare(
                     shown.display(),
                     site.index
                 );
-                Some(dir.clone())
             }
             DocumentRoot::Welcome => {
                 let dir = write_welcome_page(&site.index).map_err(StartError::WelcomePage)?;
                 tracing::info!(
                     "no document root and no ./public directory: serving the built-in welcome page"
                 );
-                welcome_dirs.push(dir.clone());
-                Some(dir)
+                *root = Some(Root::open(&dir).map_err(|source| StartError::Root {
+                    path: dir.clone(),
+                    source,
+                })?);
+                welcome_dirs.push(dir);
             }
-            DocumentRoot::None => {
-                tracing::info!("{names}: no static files (routes only)");
-                None
-            }
-        };
-        root_paths.push(path);
+            DocumentRoot::None => tracing::info!("{names}: no static files (routes only)"),
+        }
     }
     Ok(Prepared {
         settings,
         servers,
         tls,
         ktls,
-        root_paths,
+        upstream_tls,
+        roots,
         welcome_dirs,
     })
 }
 
-fn open_roots(paths: &[Option<PathBuf>]) -> Result<Vec<Option<Root>>, StartError> {
-    paths
-        .iter()
-        .map(|path| match path {
-            Some(path) => Root::open(path)
-                .map(Some)
-                .map_err(|source| StartError::Root {
-                    path: path.clone(),
-                    source,
-                }),
-            None => Ok(None),
+/// Worker handles on the prepared roots.
+fn worker_roots(roots: &[Option<Root>]) -> Result<Vec<Option<Root>>, StartError> {
+    let handle = |root: &Root| {
+        root.try_clone().map_err(|source| StartError::Root {
+            path: root.path().to_owned(),
+            source,
         })
+    };
+    roots
+        .iter()
+        .map(|root| root.as_ref().map(handle).transpose())
         .collect()
 }
 
@@ -451,7 +445,8 @@ fn generation_for(
         settings: prepared.settings.clone(),
         tls: prepared.tls.clone(),
         ktls: prepared.ktls.clone(),
-        roots: open_roots(&prepared.root_paths)?,
+        roots: worker_roots(&prepared.roots)?,
+        upstream_tls: prepared.upstream_tls.clone(),
         https_port: listeners.https_port(),
         servers: prepared.servers.clone(),
         opened: listeners
@@ -483,6 +478,8 @@ struct Control {
     workers: Vec<mpsc::UnboundedSender<Generation>>,
     worker_count: usize,
     metrics: AllMetrics,
+    /// Back-end servers' states, kept across reloads.
+    servers: Arc<ServerBoard>,
     /// The `upstream` thread (health checks, names resolved again), told
     /// of each configuration that serves.
     upstream_monitor: UpstreamMonitor,
@@ -561,19 +558,18 @@ impl Control {
     }
 
     fn try_reload(&mut self) -> Result<String, Vec<String>> {
-        let (mut settings, report) = load_configuration(&self.source);
+        let (mut loaded, report) = load(&self.source);
         for w in report.warnings() {
             tracing::warn!("reload: {w}");
         }
         if report.has_errors() {
             return Err(report.errors().map(|e| e.to_string()).collect());
         }
-        for key in keep_restart_only(&mut settings, &self.settings) {
+        for key in keep_restart_only(&mut loaded.settings, &self.settings) {
             tracing::warn!("reload: {key} changed: takes effect at the next start or binary upgrade (SIGUSR2), not on reload");
         }
         let one = |e: StartError| vec![e.to_string()];
-        let prepared =
-            prepare(settings, &mut self.carry_over, &self.metrics.upstreams).map_err(one)?;
+        let prepared = prepare(loaded, &mut self.carry_over, &self.servers).map_err(one)?;
         let (listeners, changes) = self
             .listeners
             .reconciled(&prepared.settings.listeners)
@@ -601,8 +597,11 @@ impl Control {
             let _ = inbox.send(generation);
         }
         self.listeners = listeners;
-        self.upstream_monitor
-            .follow(&prepared.settings.upstreams, &prepared.servers);
+        self.upstream_monitor.follow(
+            &prepared.settings.upstreams,
+            &prepared.upstream_tls,
+            &prepared.servers,
+        );
         // "Reloaded" once every worker uses it. Workers never block, so
         // this takes an event-loop turn; the bound only guards the log.
         drop(installed);

@@ -45,6 +45,21 @@ impl Root {
         Ok(root)
     }
 
+    /// Another handle on the same open directory (a worker's own, so each
+    /// follows a moved root on its own schedule).
+    pub fn try_clone(&self) -> io::Result<Root> {
+        Ok(Root {
+            path: self.path.clone(),
+            dir: self.dir.try_clone()?,
+            identity: self.identity,
+            resolved: self.resolved,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Resolves the root path again once `every` has passed. True when it
     /// now names a different directory (cached files must be dropped).
     pub fn refresh(&mut self, every: Duration) -> bool {

@@ -14,17 +14,14 @@ mod summary;
 pub mod ticket_keys;
 
 pub use client::{client_config, ClientTlsError};
-pub use offload::{
-    decide_policy, offload, Fallback, KernelTls, KtlsPolicy, KtlsUnavailable, Offload,
-};
+pub use offload::{decide_policy, offload, KernelTls, KtlsPolicy, KtlsUnavailable, Offload};
 use selfsigned::SelfSigned;
 pub use session::{AcceptError, TlsSession, ENCRYPT_CHUNK};
 pub use summary::CertificateSummary;
+use ticket_keys::FileTicketKeys;
 
 use crate::cipher_suites;
-use crate::config::{
-    certificate_covers, site_for, CertificatePair, Settings, Site, TlsSettings, TlsVersion,
-};
+use crate::config::{site_for, CertificatePair, Settings, Site, TlsSettings, TlsVersion};
 use rustls::crypto::aws_lc_rs as provider;
 use rustls::crypto::CryptoProvider;
 use rustls::server::{
@@ -68,15 +65,12 @@ impl TlsSetupError {
     /// The configuration key a certificate's problem belongs to:
     /// `tls.certificate[0].key`, or `--key` on the command line.
     pub fn config_key(&self, pair: &CertificatePair) -> String {
-        let file = match self {
-            TlsSetupError::PrivateKey { .. } | TlsSetupError::UnsupportedKey { .. } => "key",
-            TlsSetupError::Certificate { .. } => "cert",
-            _ => return pair.key_path.clone(),
-        };
-        if pair.key_path.starts_with("--") {
-            format!("--{file}")
-        } else {
-            format!("{}.{file}", pair.key_path)
+        match self {
+            TlsSetupError::PrivateKey { .. } | TlsSetupError::UnsupportedKey { .. } => {
+                pair.key_of("key")
+            }
+            TlsSetupError::Certificate { .. } => pair.key_of("cert"),
+            _ => pair.key_path.clone(),
         }
     }
 }
@@ -119,7 +113,9 @@ pub enum ReadError {
     UnexpectedRecord(u8),
 }
 
-fn crypto_provider(settings: &TlsSettings) -> CryptoProvider {
+/// rustls's aws-lc-rs provider with the configured suites, each TLS 1.3
+/// one's key schedule on keyed HMACs (`hkdf`).
+pub fn server_crypto_provider(settings: &TlsSettings) -> CryptoProvider {
     let cipher_suites = settings
         .ciphers
         .iter()
@@ -183,48 +179,26 @@ pub fn load_certificate(
     Ok(certified)
 }
 
-/// What loading every configured certificate found.
-pub struct CertificateCheck<'a> {
-    /// Each pair that does not load (all of them, to report at once).
-    pub problems: Vec<(&'a CertificatePair, TlsSetupError)>,
-    /// Each site name its certificates do not cover, with the key of the
-    /// name (`site[1].names[0]`): clients would refuse the handshake.
-    pub uncovered: Vec<(String, String)>,
+/// A certificate chain and its key, read from their files and checked to
+/// belong together, with what the log says of it.
+#[derive(Clone)]
+pub struct LoadedCertificate {
+    pub certified: Arc<CertifiedKey>,
+    pub summary: CertificateSummary,
 }
 
-/// Loads each configured certificate once, for `check-config` and the
-/// start-up check.
-pub fn check_certificates(settings: &Settings) -> CertificateCheck<'_> {
-    let provider = crypto_provider(&settings.tls);
-    let mut check = CertificateCheck {
-        problems: Vec::new(),
-        uncovered: Vec::new(),
-    };
-    for site in &settings.sites {
-        let mut covered: Vec<String> = Vec::new();
-        for pair in &site.certificates {
-            if pair.cert.as_os_str().is_empty() || pair.key.as_os_str().is_empty() {
-                continue; // reported by the configuration already
-            }
-            match load_certificate(pair, &provider) {
-                Ok(certified) => {
-                    covered.extend(CertificateSummary::of(String::new(), &certified.cert[0]).names)
-                }
-                Err(e) => check.problems.push((pair, e)),
-            }
-        }
-        if covered.is_empty() {
-            continue; // no certificate of its own, or none loads (an error already)
-        }
-        for (i, name) in site.names.iter().enumerate() {
-            if !covered.iter().any(|c| certificate_covers(c, name)) {
-                check
-                    .uncovered
-                    .push((format!("{}.names[{i}]", site.key), name.clone()));
-            }
-        }
+impl LoadedCertificate {
+    pub fn load(
+        pair: &CertificatePair,
+        provider: &CryptoProvider,
+    ) -> Result<LoadedCertificate, TlsSetupError> {
+        let certified = Arc::new(load_certificate(pair, provider)?);
+        let origin = format!("{} ({})", pair.key_path, pair.cert.display());
+        Ok(LoadedCertificate {
+            summary: CertificateSummary::of(origin, &certified.cert[0]),
+            certified,
+        })
     }
-    check
 }
 
 /// Picks the certificate for each handshake: the site its SNI names (or
@@ -311,13 +285,10 @@ impl TlsCarryOver {
 
     fn ticketer(
         &mut self,
-        settings: &TlsSettings,
+        from_files: Option<Arc<FileTicketKeys>>,
     ) -> Result<Arc<dyn ProducesTickets>, TlsSetupError> {
-        if !settings.ticket_key_files.is_empty() {
-            return match ticket_keys::FileTicketKeys::load(&settings.ticket_key_files) {
-                Ok(keys) => Ok(Arc::new(keys)),
-                Err(mut errors) => Err(errors.remove(0).1.into()),
-            };
+        if let Some(keys) = from_files {
+            return Ok(keys as Arc<dyn ProducesTickets>);
         }
         match &self.memory_ticketer {
             Some(t) => Ok(t.clone()),
@@ -330,26 +301,33 @@ impl TlsCarryOver {
     }
 }
 
-/// Builds the shared rustls configuration: certificates, versions, ciphers,
-/// ALPN and session resumption.
+/// What the load phase read for the server's TLS: each site's
+/// certificates, and the ticket keys of `tls.ticket_key_files`.
+#[derive(Clone, Default)]
+pub struct TlsFiles {
+    /// Per site, in the order of `Settings::sites`; empty: none of its own.
+    pub certificates: Vec<Vec<LoadedCertificate>>,
+    /// None: no `ticket_key_files` (keys are made and kept in memory).
+    pub ticket_keys: Option<Arc<FileTicketKeys>>,
+}
+
+/// Builds the shared rustls configuration from the settings and what the
+/// load phase read: certificates, versions, ciphers, ALPN and session
+/// resumption.
 pub fn build_server_config(
     all: &Settings,
+    files: &TlsFiles,
     extract_secrets: bool,
     carry_over: &mut TlsCarryOver,
 ) -> Result<ServerTls, TlsSetupError> {
     let settings = &all.tls;
-    let provider = crypto_provider(settings);
-    let mut per_site = Vec::new();
+    let provider = server_crypto_provider(settings);
     let mut summaries = Vec::new();
-    for site in &all.sites {
-        let mut loaded = Vec::new();
-        for pair in &site.certificates {
-            let certified = Arc::new(load_certificate(pair, &provider)?);
-            let origin = format!("{} ({})", pair.key_path, pair.cert.display());
-            summaries.push(CertificateSummary::of(origin, &certified.cert[0]));
-            loaded.push(certified);
-        }
-        per_site.push(loaded);
+    let mut per_site: Vec<Vec<Arc<CertifiedKey>>> = Vec::new();
+    for site in 0..all.sites.len() {
+        let loaded = files.certificates.get(site).map_or(&[][..], Vec::as_slice);
+        summaries.extend(loaded.iter().map(|c| c.summary.clone()));
+        per_site.push(loaded.iter().map(|c| c.certified.clone()).collect());
     }
     let self_signed = per_site[all.default_site].is_empty();
     if self_signed {
@@ -396,7 +374,7 @@ pub fn build_server_config(
     };
     config.session_storage = carry_over.session_storage(settings.session_cache_size);
     if settings.session_tickets {
-        config.ticketer = carry_over.ticketer(settings)?;
+        config.ticketer = carry_over.ticketer(files.ticket_keys.clone())?;
         config.send_tls13_tickets = settings.tls13_tickets;
     } else {
         config.send_tls13_tickets = 0;
@@ -416,7 +394,9 @@ mod tests {
     fn defaults_build_with_a_self_signed_certificate() {
         let (settings, report) = crate::config::load(None, &Default::default());
         assert!(!report.has_errors());
-        let built = build_server_config(&settings, false, &mut TlsCarryOver::default()).unwrap();
+        let files = TlsFiles::default();
+        let built =
+            build_server_config(&settings, &files, false, &mut TlsCarryOver::default()).unwrap();
         assert!(built.self_signed);
         let s = &built.certificates[0];
         assert_eq!(s.fingerprint.len(), 32 * 3 - 1);

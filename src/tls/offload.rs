@@ -5,38 +5,12 @@
 
 use super::ktls::{self, Direction, KernelCipher, KernelSupport};
 use super::TlsSession;
+use crate::metrics::Fallback;
 use rustls::kernel::KernelConnection;
 use rustls::server::ServerConnectionData;
 use rustls::ProtocolVersion;
 use std::io;
 use std::os::fd::BorrowedFd;
-
-/// Why a TLS connection stayed in user space although kTLS is available.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fallback {
-    CipherNotOffloadable,
-    DataBuffered,
-    UlpAttachFailed,
-    HandshakeIncomplete,
-}
-
-impl Fallback {
-    pub const ALL: [Fallback; 4] = [
-        Fallback::CipherNotOffloadable,
-        Fallback::DataBuffered,
-        Fallback::UlpAttachFailed,
-        Fallback::HandshakeIncomplete,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Fallback::CipherNotOffloadable => "cipher_not_offloadable",
-            Fallback::DataBuffered => "data_buffered_at_handshake_end",
-            Fallback::UlpAttachFailed => "ulp_attach_failed",
-            Fallback::HandshakeIncomplete => "handshake_incomplete",
-        }
-    }
-}
 
 /// `tls.ktls = "on"`, and the kernel cannot offload what is configured.
 #[derive(Debug, thiserror::Error)]

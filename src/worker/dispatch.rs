@@ -7,8 +7,8 @@
 
 use super::Worker;
 use crate::config::Route;
-use crate::exchange::{BodyError, Request, RequestBody, Response};
-use crate::metrics::WorkerMetrics;
+use crate::exchange::{BodyError, Request, RequestBody, Response, Version};
+use crate::metrics::{Protocol, WorkerMetrics};
 use crate::static_files::StaticFiles;
 use std::net::SocketAddr;
 use std::rc::Rc;
@@ -67,7 +67,12 @@ impl Worker {
     pub(super) fn site_of(&self, request: &Request) -> usize {
         let site = self.settings.site_for_host(request.host.as_deref());
         WorkerMetrics::add(&self.site_requests[site], 1);
-        self.thread.metrics.request_of(request.version);
+        let protocol = match request.version {
+            Version::Http10 => Protocol::Http10,
+            Version::Http11 => Protocol::Http11,
+            Version::Http2 => Protocol::Http2,
+        };
+        self.thread.metrics.request_of(protocol);
         site
     }
 

@@ -16,8 +16,6 @@ mod dispatch;
 mod h2;
 mod transport;
 
-pub use h2::Abuse;
-
 use crate::access_log::AccessLog;
 use crate::config::{ListenerKey, Route, Settings};
 use crate::exchange::Request;
@@ -132,6 +130,8 @@ pub struct Generation {
     /// Each back-end server's health-check verdict and current address,
     /// `[upstream][server]`.
     pub servers: Arc<ServerStates>,
+    /// Each upstream's TLS client configuration (`tls = true`).
+    pub upstream_tls: Vec<Option<Arc<rustls::ClientConfig>>>,
     /// Sockets to start accepting on, by listener.
     pub opened: Vec<(ListenerKey, TcpListener)>,
     /// Listeners removed: their sockets close (connections accepted on
@@ -151,6 +151,7 @@ impl Worker {
             roots,
             https_port,
             servers,
+            upstream_tls,
             ..
         } = generation;
         let files = roots
@@ -171,7 +172,11 @@ impl Worker {
             tls,
             ktls,
             proxy: Proxy {
-                upstreams: Rc::new(RefCell::new(Upstreams::new(&settings.upstreams, servers))),
+                upstreams: Rc::new(RefCell::new(Upstreams::new(
+                    &settings.upstreams,
+                    &upstream_tls,
+                    servers,
+                ))),
                 metrics: thread.metrics.clone(),
                 body_timeout: settings.timeouts.request_body,
             },

@@ -4,7 +4,7 @@
 //! send path, including `sendfile()` straight from the page cache; user-space
 //! TLS encrypts in full records instead.
 
-use crate::splice::Pipe;
+use crate::net::Pipe;
 use crate::tls::ktls::{
     self, HANDSHAKE_KEY_UPDATE, RECORD_ALERT, RECORD_APPLICATION_DATA, RECORD_HANDSHAKE,
 };

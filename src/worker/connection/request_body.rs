@@ -7,7 +7,7 @@
 use super::wire::Wire;
 use crate::exchange::{BodyError, RequestBody};
 use crate::http::{BodyDecoder, DecodeError, Framing};
-use crate::splice::Pipe;
+use crate::net::Pipe;
 use crate::tls::ReadError;
 use std::time::Duration;
 use tokio::time::timeout;

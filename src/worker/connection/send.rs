@@ -12,7 +12,7 @@ use crate::exchange::{Body, BodyStream, Response, Segment, StreamError, Version}
 use crate::http::body::{chunk_size_line, CHUNK_END, LAST_CHUNK};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
-use crate::splice::Pipe;
+use crate::net::Pipe;
 use std::os::fd::{AsFd, BorrowedFd};
 use tokio::time::timeout;
 

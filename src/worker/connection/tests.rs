@@ -65,6 +65,7 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
             ktls: None,
             https_port: None,
             servers: crate::proxy::ServerBoard::default().states_for(&settings.upstreams),
+            upstream_tls: Vec::new(),
             opened: vec![(settings.listener_key(0), listener)],
             closed: Vec::new(),
             installed: None,

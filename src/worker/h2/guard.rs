@@ -9,6 +9,7 @@
 //! configured rate, beyond a second's burst, is an abuser.
 
 use crate::config::Http2Limits;
+use crate::metrics::Abuse;
 use std::time::Instant;
 
 /// Frame types counted (RFC 9113 section 6).
@@ -19,26 +20,6 @@ const FLAG_ACK: u8 = 0x1;
 /// "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n": precedes the first frame.
 const PREFACE_LEN: usize = 24;
 const FRAME_HEADER_LEN: usize = 9;
-
-/// What an abusive client did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Abuse {
-    /// Reset streams faster than `h2_max_resets_per_second`.
-    Resets,
-    /// Sent SETTINGS or PING faster than `h2_max_control_frames_per_second`.
-    ControlFrames,
-}
-
-impl Abuse {
-    pub const ALL: [Abuse; 2] = [Abuse::Resets, Abuse::ControlFrames];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Abuse::Resets => "rapid_reset",
-            Abuse::ControlFrames => "control_frame_flood",
-        }
-    }
-}
 
 /// Events allowed at `rate` per second on average, `rate` at once.
 struct Bucket {

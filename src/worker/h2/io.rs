@@ -4,7 +4,8 @@
 //! guard watching what comes in and the kTLS record budget counted on
 //! what goes out.
 
-use super::guard::{Abuse, FloodGuard};
+use super::guard::FloodGuard;
+use crate::metrics::Abuse;
 use crate::metrics::WorkerMetrics;
 use crate::tls::ENCRYPT_CHUNK;
 use crate::worker::transport::{self, Transport};

@@ -19,8 +19,6 @@ mod guard;
 mod io;
 mod stream;
 
-pub use guard::Abuse;
-
 use super::dispatch::{Arrival, ListenerState};
 use super::transport::Transport;
 use super::Worker;

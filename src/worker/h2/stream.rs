@@ -15,7 +15,7 @@ use crate::exchange::{
     Response, Segment, StreamError, Version,
 };
 use crate::http::response::status_has_body;
-use crate::splice::Pipe;
+use crate::net::Pipe;
 use crate::worker::Worker;
 use bytes::Bytes;
 use h2::server::SendResponse;

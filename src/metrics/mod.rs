@@ -4,6 +4,13 @@
 //!
 //! Each worker writes only its own counters (relaxed atomics on a cache
 //! line of their own), so counting costs the request path no sharing.
+//!
+//! A leaf: other modules report into it with the label enums of `labels`
+//! and, for back-end health, through `Verdicts`; it names none of them.
+
+mod labels;
+
+pub use labels::{Abuse, Fallback, Protocol};
 
 use std::fmt::Write as _;
 use std::io::{Read, Write};
@@ -11,8 +18,6 @@ use std::net::TcpListener;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-pub use crate::tls::Fallback;
 
 #[derive(Default)]
 #[repr(align(128))]
@@ -86,21 +91,16 @@ impl WorkerMetrics {
         counter.fetch_add(n, Relaxed);
     }
 
-    pub fn request_of(&self, version: crate::exchange::Version) {
-        use crate::exchange::Version;
-        let i = match version {
-            Version::Http10 => 0,
-            Version::Http11 => 1,
-            Version::Http2 => 2,
-        };
+    pub fn request_of(&self, protocol: Protocol) {
+        let i = Protocol::ALL
+            .iter()
+            .position(|p| *p == protocol)
+            .expect("listed");
         self.requests_by_protocol[i].fetch_add(1, Relaxed);
     }
 
-    pub fn h2_abuse(&self, abuse: crate::worker::Abuse) {
-        let i = crate::worker::Abuse::ALL
-            .iter()
-            .position(|a| *a == abuse)
-            .expect("listed");
+    pub fn h2_abuse(&self, abuse: Abuse) {
+        let i = Abuse::ALL.iter().position(|a| *a == abuse).expect("listed");
         self.h2_abuse[i].fetch_add(1, Relaxed);
     }
 
@@ -126,7 +126,14 @@ pub struct AllMetrics {
     pub workers: Vec<Arc<WorkerMetrics>>,
     pub process: Arc<ProcessMetrics>,
     /// Back-end servers' health-check verdicts.
-    pub upstreams: Arc<crate::proxy::ServerBoard>,
+    pub upstreams: Arc<dyn Verdicts>,
+}
+
+/// Health-check verdicts of back-end servers, as the proxy keeps them.
+pub trait Verdicts: Send + Sync {
+    /// (upstream, server, in the rotation) for each server with
+    /// `health_check`.
+    fn verdicts(&self) -> Vec<(String, String, bool)>;
 }
 
 /// Renders the process's and every worker's counters as Prometheus text.
@@ -198,10 +205,10 @@ pub fn render(all: &AllMetrics) -> String {
         "requests_by_protocol_total",
         "HTTP requests by the protocol that carried them.",
         &|w| {
-            ["HTTP/1.0", "HTTP/1.1", "HTTP/2"]
+            Protocol::ALL
                 .iter()
                 .zip(&w.requests_by_protocol)
-                .map(|(p, n)| (format!("protocol=\"{p}\""), n.load(Relaxed)))
+                .map(|(p, n)| (format!("protocol=\"{}\"", p.as_str()), n.load(Relaxed)))
                 .collect()
         },
     );
@@ -217,7 +224,7 @@ pub fn render(all: &AllMetrics) -> String {
         "http2_abusive_closes_total",
         "HTTP/2 connections sent GOAWAY (ENHANCE_YOUR_CALM) and closed, by what the client did.",
         &|w| {
-            crate::worker::Abuse::ALL
+            Abuse::ALL
                 .iter()
                 .zip(&w.h2_abuse)
                 .map(|(a, n)| (format!("reason=\"{}\"", a.as_str()), n.load(Relaxed)))
@@ -416,6 +423,14 @@ pub fn serve_admin(listener: TcpListener, metrics: AllMetrics) -> std::io::Resul
 mod tests {
     use super::*;
 
+    struct NoUpstreams;
+
+    impl Verdicts for NoUpstreams {
+        fn verdicts(&self) -> Vec<(String, String, bool)> {
+            Vec::new()
+        }
+    }
+
     #[test]
     fn renders_labelled_counters_per_worker() {
         let a = Arc::new(WorkerMetrics::default());
@@ -432,7 +447,7 @@ mod tests {
         let text = render(&AllMetrics {
             workers: vec![a, b],
             process,
-            upstreams: Default::default(),
+            upstreams: Arc::new(NoUpstreams),
         });
         assert!(
             text.contains("tlsaccel_reloads_total{result=\"ok\"} 0\n"),

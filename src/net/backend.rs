@@ -7,8 +7,8 @@
 //! tunnels never pass through user space); TLS connections are read and
 //! written through rustls.
 
+use super::Pipe;
 use crate::config::UpstreamAddress;
-use crate::splice::Pipe;
 use rustls::ClientConfig;
 use rustls_pki_types::ServerName;
 use std::io;

@@ -1,0 +1,218 @@
+//! The load phase: everything the settings name, read once. `config`
+//! checks values and their relations; this opens what they point at —
+//! certificates and keys, ticket key files, CA bundles (building each
+//! upstream's rustls client configuration), document roots — and adds what
+//! it finds to the same report, at the same lines. `check-config`, start-up
+//! and reload all go through `load`, so what `check-config` accepts is what
+//! the server then runs with, read once per load.
+
+use super::ConfigSource;
+use crate::config::{self, certificate_covers, AccessLog, DocumentRoot, Report, Settings};
+use crate::static_files::Root;
+use crate::tls::ticket_keys::{FileTicketKeys, TicketKeyError};
+use crate::tls::{ClientTlsError, LoadedCertificate, TlsFiles, TlsSetupError};
+use std::path::Path;
+use std::sync::Arc;
+
+/// A configuration with everything it names read: usable to serve when
+/// the report that came with it has no errors.
+pub struct Loaded {
+    pub settings: Settings,
+    /// Certificates per site and the ticket keys of `tls.ticket_key_files`.
+    pub tls: TlsFiles,
+    /// Per upstream (as `settings.upstreams`), its TLS client configuration.
+    pub upstream_tls: Vec<Option<Arc<rustls::ClientConfig>>>,
+    /// Per site (as `settings.sites`), its document root opened; None for a
+    /// site without one and for the welcome page (written when served).
+    pub roots: Vec<Option<Root>>,
+}
+
+/// Reads and checks the configuration of `source`, then everything it
+/// names. Every problem is in the report, each at its key.
+pub fn load(source: &ConfigSource) -> (Loaded, Report) {
+    let (settings, mut report) = config::load(source.path.as_deref(), &source.overrides);
+    let tls = TlsFiles {
+        certificates: site_certificates(&settings, &mut report),
+        ticket_keys: ticket_keys(&settings, &mut report),
+    };
+    let upstream_tls = upstream_tls(&settings, &mut report);
+    let roots = roots(&settings, &mut report);
+    files_to_create(&settings, source, &mut report);
+    let loaded = Loaded {
+        settings,
+        tls,
+        upstream_tls,
+        roots,
+    };
+    (loaded, report)
+}
+
+/// Each site's certificates, loaded and matched with their keys; a site
+/// name no certificate of its own covers is a warning (clients would
+/// refuse the handshake).
+fn site_certificates(settings: &Settings, report: &mut Report) -> Vec<Vec<LoadedCertificate>> {
+    let provider = crate::tls::server_crypto_provider(&settings.tls);
+    let mut per_site = Vec::new();
+    for site in &settings.sites {
+        let mut loaded = Vec::new();
+        for pair in &site.certificates {
+            if pair.cert.as_os_str().is_empty() || pair.key.as_os_str().is_empty() {
+                continue; // reported by the configuration already
+            }
+            warn_if_key_is_public(&pair.key, &pair.key_of("key"), report);
+            match LoadedCertificate::load(pair, &provider) {
+                Ok(certificate) => loaded.push(certificate),
+                Err(e) => report.error(e.config_key(pair), e.to_string()),
+            }
+        }
+        // None of its own, or none loads (an error already): nothing to
+        // compare the names with.
+        if !loaded.is_empty() {
+            for (i, name) in site.names.iter().enumerate() {
+                let covered = loaded
+                    .iter()
+                    .flat_map(|c| &c.summary.names)
+                    .any(|n| certificate_covers(n, name));
+                if !covered {
+                    report.warning(
+                        format!("{}.names[{i}]", site.key),
+                        format!("\"{name}\" is not among the names of the site's certificates: clients will refuse it"),
+                    );
+                }
+            }
+        }
+        per_site.push(loaded);
+    }
+    per_site
+}
+
+/// The keys of `tls.ticket_key_files`, each file read once.
+fn ticket_keys(settings: &Settings, report: &mut Report) -> Option<Arc<FileTicketKeys>> {
+    let paths = &settings.tls.ticket_key_files;
+    if paths.is_empty() {
+        return None;
+    }
+    let (keys, errors) = match FileTicketKeys::load(paths) {
+        Ok(keys) => (Some(Arc::new(keys)), Vec::new()),
+        Err(errors) => (None, errors),
+    };
+    for (i, e) in &errors {
+        match e {
+            // Each file alone is fine: two share a key name.
+            TicketKeyError::DuplicateName { .. } => {
+                report.error("tls.ticket_key_files", e.to_string())
+            }
+            _ => report.error(format!("tls.ticket_key_files[{i}]"), e.to_string()),
+        }
+    }
+    for (i, path) in paths.iter().enumerate() {
+        let unusable = errors
+            .iter()
+            .any(|(j, e)| *j == i && !matches!(e, TicketKeyError::DuplicateName { .. }));
+        if !unusable {
+            warn_if_key_is_public(path, &format!("tls.ticket_key_files[{i}]"), report);
+        }
+    }
+    keys
+}
+
+/// Each upstream's rustls client configuration: its CA bundle (or the
+/// system's) and its client certificate.
+fn upstream_tls(
+    settings: &Settings,
+    report: &mut Report,
+) -> Vec<Option<Arc<rustls::ClientConfig>>> {
+    let build = |u: &config::Upstream, report: &mut Report| {
+        let tls = u.tls.as_ref()?;
+        match crate::tls::client_config(tls.ca_file.as_deref(), tls.identity.as_ref()) {
+            Ok(config) => Some(config),
+            Err(e) => {
+                let setting = match &e {
+                    ClientTlsError::CaFile { .. } | ClientTlsError::CaCertificate { .. } => {
+                        "tls_ca_file"
+                    }
+                    ClientTlsError::ClientCertificate(
+                        TlsSetupError::PrivateKey { .. } | TlsSetupError::UnsupportedKey { .. },
+                    ) => "tls_key",
+                    ClientTlsError::ClientCertificate(_) => "tls_cert",
+                    _ => "tls",
+                };
+                report.error(tls.key_of(setting), e.to_string());
+                None
+            }
+        }
+    };
+    settings
+        .upstreams
+        .iter()
+        .map(|u| build(u, report))
+        .collect()
+}
+
+/// Each site's document root, opened.
+fn roots(settings: &Settings, report: &mut Report) -> Vec<Option<Root>> {
+    let open = |site: &config::Site, report: &mut Report| {
+        let DocumentRoot::Directory(dir) = &site.root else {
+            return None;
+        };
+        match Root::open(dir) {
+            Ok(root) => Some(root),
+            Err(e) => {
+                report.error(
+                    site.root_key.clone(),
+                    format!("{}: cannot open directory: {e}", dir.display()),
+                );
+                None
+            }
+        }
+    };
+    settings.sites.iter().map(|s| open(s, report)).collect()
+}
+
+/// Files the server creates (logs, the pid file) must have a directory.
+fn files_to_create(settings: &Settings, source: &ConfigSource, report: &mut Report) {
+    if let AccessLog::File(path) = &settings.access_log {
+        check_parent_dir(path, "log.access_log", report);
+    }
+    if let Some(path) = &settings.error_log {
+        check_parent_dir(path, "log.error_log", report);
+    }
+    if let Some(path) = &settings.pid_file {
+        let key = if source.overrides.pid_file.is_some() {
+            "--pid-file"
+        } else {
+            "pid_file"
+        };
+        check_parent_dir(path, key, report);
+    }
+}
+
+fn check_parent_dir(path: &Path, key: &str, report: &mut Report) {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+        report.error(
+            key,
+            format!(
+                "{}: directory {} does not exist",
+                path.display(),
+                dir.display()
+            ),
+        );
+    }
+}
+
+/// A private key others can read is usable, but rarely meant.
+fn warn_if_key_is_public(path: &Path, key: &str, report: &mut Report) {
+    use std::os::unix::fs::PermissionsExt;
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.permissions().mode() & 0o004 != 0 {
+            report.warning(
+                key,
+                format!(
+                    "{} is readable by every user of this machine (chmod o-r)",
+                    path.display()
+                ),
+            );
+        }
+    }
+}
