@@ -1,89 +1,138 @@
 #!/usr/bin/env bash
-# Runs every test: formatting, lints, unit tests and the integration tests
-# against the real binary. Installs what is missing on a fresh Debian machine.
+# Runs every test: formatting, lints, the module layering, unit tests, the
+# integration tests against the real binary, the benchmark smoke run, the
+# fuzz targets and the kTLS suite in a qemu guest under two kernels.
+# Installs what is missing on a fresh Debian machine. Prints how long each
+# phase took and the total at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+STARTED=$SECONDS
+PHASES=()
+phase_name=""
+phase_start=$SECONDS
+# Starts phase $1 (ending the one before), so the summary says where the
+# minutes went.
+phase() {
+  local now=$SECONDS
+  [ -z "$phase_name" ] || PHASES+=("$(printf '%4dm%02ds  %s' $(((now - phase_start) / 60)) $(((now - phase_start) % 60)) "$phase_name")")
+  phase_name="$1"
+  phase_start=$now
+  [ -z "$1" ] || echo "== $1"
+}
+summary() {
+  local status=$?
+  phase ""
+  echo "== time per phase"
+  printf '%s\n' "${PHASES[@]}"
+  local total=$((SECONDS - STARTED))
+  printf '== total %dm%02ds (%s)\n' $((total / 60)) $((total % 60)) "$([ "$status" -eq 0 ] && echo passed || echo "failed, status $status")"
+}
+trap summary EXIT
+
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+# Everything the run needs from Debian, in one apt-get: the test clients
+# and servers; the benchmark's load generators and peers (bench/run.sh);
+# the guest's emulator and tools (scripts/ktls-vm). Each of those scripts
+# still installs what it misses when run alone.
 need_apt=()
 # wrk loads the server while it reloads and upgrades; systemd-socket-activate
-# passes sockets as systemd does; logrotate runs dist/logrotate.
-# h2load (nghttp2-client) loads the HTTP/2 listener.
-for tool in curl:curl openssl:openssl wrk:wrk systemd-socket-activate:systemd logrotate:logrotate h2load:nghttp2-client; do
+# passes sockets as systemd does; logrotate runs dist/logrotate; h2load
+# (nghttp2-client) loads the HTTP/2 listener; go builds h2spec and the
+# benchmark's Go tools.
+for tool in curl:curl openssl:openssl wrk:wrk systemd-socket-activate:systemd logrotate:logrotate \
+            h2load:nghttp2-client ministat:ministat taskset:util-linux \
+            qemu-system-x86_64:qemu-system-x86 cpio:cpio xz:xz-utils depmod:kmod; do
   command -v "${tool%%:*}" >/dev/null || need_apt+=("${tool##*:}")
 done
+command -v go >/dev/null || [ -x /usr/local/go/bin/go ] || need_apt+=(golang-go)
+dpkg -s busybox-static >/dev/null 2>&1 || need_apt+=(busybox-static)
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
-# nginx is the reference the kTLS tests compare against (never started as a service).
-[ -x /usr/sbin/nginx ] || need_apt+=(nginx)
-# HAProxy sends the PROXY protocol to tlsaccel in the listener tests.
-[ -x /usr/sbin/haproxy ] || need_apt+=(haproxy)
-SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+# nginx is the reference the kTLS tests compare against, HAProxy sends the
+# PROXY protocol in the listener tests; with h2o, lighttpd, Caddy and hitch
+# they are the benchmark's peers (never started as services).
+for file in /usr/sbin/nginx:nginx /usr/sbin/haproxy:haproxy /usr/bin/h2o:h2o /usr/sbin/lighttpd:lighttpd \
+            /usr/lib/lighttpd/mod_openssl.so:lighttpd-mod-openssl /usr/bin/caddy:caddy /usr/sbin/hitch:hitch; do
+  [ -e "${file%%:*}" ] || need_apt+=("${file##*:}")
+done
 if [ ${#need_apt[@]} -gt 0 ]; then
-  echo "== installing ${need_apt[*]}"
+  phase "installing ${need_apt[*]}"
   $SUDO apt-get update -qq
   # policy-rc.d 101: packages must not start daemons (nginx on port 80,
-  # haproxy).
+  # haproxy, the peers).
   printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
   $SUDO chmod +x /usr/sbin/policy-rc.d
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" || { $SUDO rm -f /usr/sbin/policy-rc.d; exit 1; }
   $SUDO rm -f /usr/sbin/policy-rc.d
 fi
+[ -d /usr/local/go/bin ] && PATH="$PATH:/usr/local/go/bin"
 if ! command -v cargo >/dev/null; then
   echo "cargo not found: install Rust with rustup (https://rustup.rs)" >&2
   exit 1
 fi
 rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy rustfmt
 
-echo "== cargo fmt --check"
+phase "cargo fmt --check"
 cargo fmt --check
-echo "== cargo clippy"
+phase "module layering (scripts/module-cycles)"
+# Layers point down only: a cycle between top-level modules fails the run.
+scripts/module-cycles src
+phase "cargo clippy"
 cargo clippy --all-targets --locked -- -D warnings
-echo "== cargo test"
+phase "cargo test"
 cargo test --locked
-echo "== cargo build --release"
+phase "cargo build --release"
 cargo build --release --locked
 
 # h2spec, the HTTP/2 conformance suite (Go), for test_http2.py.
 H2SPEC_VERSION=v2.2.1+incompatible
 if [ ! -x tests/.tools/h2spec ] || [ "$(cat tests/.tools/h2spec.version 2>/dev/null)" != "$H2SPEC_VERSION" ]; then
-  if ! command -v go >/dev/null; then
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends golang-go
-  fi
-  echo "== building h2spec $H2SPEC_VERSION"
+  phase "building h2spec $H2SPEC_VERSION"
   mkdir -p tests/.tools
   GOBIN="$PWD/tests/.tools" GOFLAGS=-mod=mod go install "github.com/summerwind/h2spec/cmd/h2spec@$H2SPEC_VERSION"
   echo "$H2SPEC_VERSION" > tests/.tools/h2spec.version
 fi
 
 if [ ! -x .venv/bin/pytest ] || ! cmp -s tests/requirements.txt .venv/.requirements; then
-  echo "== python venv"
+  phase "python venv"
   python3 -m venv .venv
   .venv/bin/pip install -q -r tests/requirements.txt
   cp tests/requirements.txt .venv/.requirements
 fi
 # Integration tests open many sockets and files.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-echo "== integration tests"
-.venv/bin/pytest -q -p no:cacheprovider tests/integration "$@"
+phase "integration tests"
+# Two pytest processes, each taking whole files (`--dist loadfile`), so
+# the tests of one file, which may share a fixed port or a server, never
+# run beside each other; most tests wait on sockets and timers more than
+# they compute.
+.venv/bin/pytest -q -p no:cacheprovider -n 2 --dist loadfile tests/integration "$@"
 
 # The benchmark suite end to end (tlsaccel and nginx under real load
 # generators, a few seconds each): a format check, not a speed assertion.
-echo "== benchmark smoke test (bench/run.sh --quick)"
+phase "benchmark smoke test (bench/run.sh --quick)"
 .venv/bin/pytest -q -p no:cacheprovider tests/bench "$@"
 
 # The parsers that face the network and the configuration loader, fuzzed
 # for a bounded time each (needs nightly Rust; installs cargo-fuzz).
-echo "== fuzzing (scripts/fuzz, 30 s per target)"
+phase "fuzzing (scripts/fuzz, 30 s per target)"
 scripts/fuzz 30
 
 # Kernel TLS is tested under kernels that have it, in a qemu guest. This
 # machine's own kernel may have it too: then the suite also runs here.
 if [ -e /proc/net/tls_stat ]; then
-  echo "== kTLS tests on this kernel"
+  phase "kTLS tests on this kernel"
   .venv/bin/pytest -q -p no:cacheprovider tests/ktls "$@"
 fi
+# Each kernel boots once for the whole suite; a failure under one still
+# lets the other run and report.
+failed_kernels=()
 for kernel in 6.1 6.12; do
-  echo "== kTLS tests in a qemu guest, Debian kernel $kernel"
+  phase "kTLS tests in a qemu guest, Debian kernel $kernel"
   scripts/ktls-vm --kernel "$kernel" -- .venv/bin/pytest -q --color=no -p no:cacheprovider tests/ktls "$@" 2>&1 \
-    | grep -v -e '^SeaBIOS' -e '^Booting from' -e 'reboot: Power down'
+    | grep -v -e '^SeaBIOS' -e '^Booting from' -e 'reboot: Power down' || failed_kernels+=("$kernel")
 done
+if [ ${#failed_kernels[@]} -gt 0 ]; then
+  echo "kTLS tests failed under kernel ${failed_kernels[*]}" >&2
+  exit 1
+fi

@@ -180,6 +180,30 @@ def wait_for(predicate, timeout=20, what="condition"):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def process_gone(pid):
+    """True once process `pid` has exited: gone, or a zombie its parent has
+    not reaped yet. One read of /proc, so it cannot lose a race with the
+    exit (checking that the directory exists, then reading it, can)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+    return re.search(r"^State:\s+[ZX]", status, re.M) is not None
+
+
+def task_files(pid, name):
+    """{thread id: text of /proc/PID/task/TID/NAME} for each thread of `pid`;
+    a thread that exits while they are read (tokio's idle blocking-pool
+    threads do) is left out instead of failing the read."""
+    found = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found[task.name] = (task / name).read_text()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return found
+
+
 ONE_HTTPS_LISTENER = '[[listener]]\naddress = "127.0.0.1:0"\n'
 
 

@@ -13,7 +13,8 @@ import time
 
 import pytest
 
-from conftest import BINARY, Reader, Server, config_file, connect, curl, free_port, sha256_file, tls_client_context
+from conftest import (BINARY, Reader, Server, config_file, connect, curl, free_port, sha256_file, task_files,
+                      tls_client_context)
 
 
 def run(*args, cwd=None):
@@ -285,10 +286,10 @@ def test_workers_pinned_and_file_limit_raised(server):
     pid = server.proc.pid
     assert "2 workers" in server.log_text()
     cpus = set()
-    for tid in os.listdir(f"/proc/{pid}/task"):
-        comm = open(f"/proc/{pid}/task/{tid}/comm").read().strip()
-        if comm.startswith("worker-"):
-            status = open(f"/proc/{pid}/task/{tid}/status").read()
+    statuses = task_files(pid, "status")
+    for tid, comm in task_files(pid, "comm").items():
+        if comm.strip().startswith("worker-") and tid in statuses:
+            status = statuses[tid]
             allowed = re.search(r"Cpus_allowed_list:\s*(\S+)", status).group(1)
             cpus.add(allowed)
     assert len(cpus) == min(2, os.cpu_count()), cpus

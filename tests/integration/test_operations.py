@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BINARY, ECDSA, Server, curl, free_port, make_certificate, wait_for
+from conftest import (BINARY, ECDSA, Server, curl, free_port, make_certificate, process_gone, task_files,
+                      wait_for)
 
 ROOT = os.geteuid() == 0
 
@@ -300,8 +301,7 @@ def test_binary_upgrade_under_load_without_a_failed_request(docroot, tmp_path):
             old.kill()
         if new_pid:
             os.kill(new_pid, signal.SIGTERM)
-            wait_for(lambda: not Path(f"/proc/{new_pid}").exists() or
-                     "zombie" in Path(f"/proc/{new_pid}/status").read_text(), what="the new process to exit")
+            wait_for(lambda: process_gone(new_pid), what="the new process to exit")
         log.close()
 
 
@@ -481,8 +481,8 @@ def test_dist_logrotate_snippet_rotates_a_running_server(start, docroot, tmp_pat
 
 def thread_uids(pid):
     uids = set()
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        for line in (task / "status").read_text().splitlines():
+    for status in task_files(pid, "status").values():
+        for line in status.splitlines():
             if line.startswith("Uid:"):
                 uids.add(tuple(int(x) for x in line.split()[1:]))
     return uids

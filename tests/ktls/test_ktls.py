@@ -14,7 +14,7 @@ import time
 import pytest
 
 from conftest import (BINARY, PLAIN_HTTP_REQUESTS, SIZES, Reader, config_file, connect, curl, nginx,
-                      plain_http_to_tls_port, sha256_file)
+                      plain_http_to_tls_port, process_gone, sha256_file, wait_for)
 
 BIG = 100 << 20
 
@@ -447,9 +447,5 @@ def test_reload_and_binary_upgrade_over_ktls(start, kroot, certs, tmp_path):
             old.kill()
         if new_pid:
             os.kill(new_pid, signal.SIGTERM)
-            deadline = time.monotonic() + 30
-            while os.path.exists(f"/proc/{new_pid}") and time.monotonic() < deadline:
-                if "zombie" in open(f"/proc/{new_pid}/status").read():
-                    break
-                time.sleep(0.05)
+            wait_for(lambda: process_gone(new_pid), timeout=30, what="the new process to exit")
         log.close()
