@@ -304,7 +304,8 @@ def test_goaway_at_stop_lets_streams_finish(start, tmp_path, big_files, certs):
     out = tmp_path / "slow.bin"
     proc = subprocess.Popen(["curl", "-sSk", "--http2", "--limit-rate", "20M", "-o", str(out), "-w", "%{http_code}",
                              s.url("/100m.bin")], stdout=subprocess.PIPE)
-    time.sleep(1)
+    # The stream is under way before the stop.
+    wait_for(lambda: out.exists() and out.stat().st_size > 0, what="the download to start")
     s.proc.send_signal(15)
     stdout, _ = proc.communicate(timeout=30)
     assert proc.returncode == 0 and stdout == b"200"

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from conftest import SIZES, Reader, config_file, connect, curl
+from conftest import SIZES, Reader, config_file, connect, curl, wait_for
 
 
 @pytest.mark.parametrize("scheme", ["https", "http"])
@@ -132,6 +132,6 @@ def test_root_deployed_by_symlink_switch_is_followed(start, tmp_path):
     tmp_link = tmp_path / "next"
     tmp_link.symlink_to(tmp_path / "r2")
     os.replace(tmp_link, link)  # atomic switch, as deploy tools do
-    time.sleep(1.2)
-    assert curl("-k", s.url("/")).stdout == b"r2\n"
+    # The root is resolved again once `valid` (1 s) has passed.
+    wait_for(lambda: curl("-k", s.url("/")).stdout == b"r2\n", timeout=10, what="the new root to be served")
     assert "document root now names another directory" in s.log_text()

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import BINARY, Reader, config_file, connect, curl, nginx, upstream_config, tls_client_context
+from conftest import BINARY, Reader, config_file, connect, curl, nginx, upstream_config, tls_client_context, wait_for
 from ws_echo import WsEcho
 
 
@@ -151,16 +151,17 @@ def test_health_checks_over_tls(start, docroot, tmp_path, pki):
         bad = config_file(tmp_path, docroot, workers=1, name="bad.toml", extra=tls_upstream(
             port, pki, check).replace(f"{pki}/ca.pem", f"{pki}/other-ca.pem"))
         t = start("serve", "--config", str(bad), "--admin-listen", "127.0.0.1:0")
-        time.sleep(1)
+        # Servers start in the rotation: the untrusted one leaves it at its
+        # first check, and one check of the trusted one has passed by then.
+        wait_for(lambda: t.metrics()[key] == 0, timeout=10, what="the untrusted back end to leave the rotation")
+        wait_for(lambda: "TLS handshake failed" in t.log_text(), timeout=10, what="the failed check's log line")
         assert s.metrics()[key] == 1
-        assert t.metrics()[key] == 0
-        assert "TLS handshake failed" in t.log_text()
 
 
 def test_websocket_through_a_tls_back_end(start, docroot, tmp_path, pki):
     import ssl
 
-    from websockets.sync.client import connect as ws_connect
+    from ws_client import ws_connect
 
     ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     ctx.load_cert_chain(pki / "backend.pem", pki / "backend.key")

@@ -15,10 +15,10 @@ import time
 import pytest
 from websockets.asyncio.client import connect as ws_connect_async
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect as ws_connect
 
 from backend import Backend
 from conftest import Reader, config_file, connect, tls_client_context
+from ws_client import ws_connect
 from ws_echo import WsEcho
 
 

@@ -8,9 +8,8 @@ import os
 import socket
 import time
 
-from websockets.sync.client import connect as ws_connect
-
 from conftest import Reader, config_file, tls_client_context
+from ws_client import ws_connect
 from ws_echo import WsEcho
 
 
