@@ -106,7 +106,7 @@ phase "integration tests"
 # the tests of one file, which may share a fixed port or a server, never
 # run beside each other; most tests wait on sockets and timers more than
 # they compute.
-.venv/bin/pytest -q -p no:cacheprovider -n 2 --dist loadfile tests/integration "$@"
+.venv/bin/pytest -q -p no:cacheprovider --durations=10 -n 2 --dist loadfile tests/integration "$@"
 
 # The benchmark suite end to end (tlsaccel and nginx under real load
 # generators, a few seconds each): a format check, not a speed assertion.
@@ -114,9 +114,10 @@ phase "benchmark smoke test (bench/run.sh --quick)"
 .venv/bin/pytest -q -p no:cacheprovider tests/bench "$@"
 
 # The parsers that face the network and the configuration loader, fuzzed
-# for a bounded time each (needs nightly Rust; installs cargo-fuzz).
-phase "fuzzing (scripts/fuzz, 30 s per target)"
-scripts/fuzz 30
+# for a bounded time each (needs nightly Rust; installs cargo-fuzz), two
+# targets at a time: one per core.
+phase "fuzzing (scripts/fuzz, 30 s per target, two at a time)"
+scripts/fuzz --jobs 2 30
 
 # Kernel TLS is tested under kernels that have it, in a qemu guest. This
 # machine's own kernel may have it too: then the suite also runs here.
@@ -133,7 +134,7 @@ phase "kTLS tests in qemu guests, Debian kernels 6.1 and 6.12 side by side"
 guests=()
 for kernel in 6.1 6.12; do
   (
-    scripts/ktls-vm --kernel "$kernel" -- .venv/bin/pytest -q --color=no -p no:cacheprovider tests/ktls "$@" 2>&1 \
+    scripts/ktls-vm --kernel "$kernel" -- .venv/bin/pytest -q --color=no -p no:cacheprovider --durations=10 tests/ktls "$@" 2>&1 \
       | grep --line-buffered -v -e '^SeaBIOS' -e '^Booting from' -e 'reboot: Power down' \
       | sed -u "s/^/[$kernel] /"
   ) &
