@@ -278,7 +278,7 @@ def run_throughput(run, variants, load_cpus):
             served = static_servers(variants, scheme)
 
             def fn(server, rep, scheme=scheme, size=size):
-                r = loads.wrk(server.url(scheme, f"/{size}"), a.duration, 50, 1, load_cpus)
+                r = loads.wrk(server.url(scheme, f"/{size}"), a.duration, 50, 1, load_cpus, counts_bytes=True)
                 return {"value": r["bytes_per_s"] * 8 / 1e9, "errors": r["errors"], "raw": r["raw"]}
 
             run.measure("throughput", f"throughput/{scheme}/{size}",
@@ -359,7 +359,8 @@ def run_proxy(run, variants, load_cpus):
     for size, measure, unit, target in (("1kb", "rps", "req/s", 1.2), ("100kb", "rps", "req/s", 1.2),
                                         ("10mb", "throughput", "Gbit/s", 1.2)):
         def fn(server, rep, size=size, measure=measure):
-            r = loads.wrk(server.url("https", f"/proxy/{size}"), a.duration, 50, 1, load_cpus)
+            r = loads.wrk(server.url("https", f"/proxy/{size}"), a.duration, 50, 1, load_cpus,
+                          counts_bytes=measure == "throughput")
             value = r["rps"] if measure == "rps" else r["bytes_per_s"] * 8 / 1e9
             return {"value": value, "requests": r["requests"], "errors": r["errors"], "raw": r["raw"]}
 

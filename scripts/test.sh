@@ -22,6 +22,11 @@ phase() {
 }
 summary() {
   local status=$?
+  # Whatever still runs in the background (the fuzz build, a guest) ends
+  # with the run.
+  local pids
+  pids=$(jobs -p)
+  [ -z "$pids" ] || kill $pids 2>/dev/null || true
   phase ""
   echo "== time per phase"
   printf '%s\n' "${PHASES[@]}"
@@ -99,6 +104,13 @@ if [ ! -x .venv/bin/pytest ] || ! cmp -s tests/requirements.txt .venv/.requireme
   .venv/bin/pip install -q -r tests/requirements.txt
   cp tests/requirements.txt .venv/.requirements
 fi
+# The fuzz targets build (nightly Rust, a tree of their own) beside the
+# integration tests and the benchmark, at the lowest priority: those wait
+# on sockets and timers more than they compute, and the scheduler gives
+# them the CPU whenever they want it.
+fuzz_build_log="$(mktemp)"
+nice -n 19 scripts/fuzz --build-only >"$fuzz_build_log" 2>&1 &
+fuzz_build=$!
 # Integration tests open many sockets and files.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 phase "integration tests"
@@ -117,6 +129,12 @@ phase "benchmark smoke test (bench/run.sh --quick)"
 # for a bounded time each (needs nightly Rust; installs cargo-fuzz), two
 # targets at a time: one per core.
 phase "fuzzing (scripts/fuzz, 30 s per target, two at a time)"
+if ! wait "$fuzz_build"; then
+  cat "$fuzz_build_log" >&2
+  echo "building the fuzz targets failed" >&2
+  exit 1
+fi
+rm -f "$fuzz_build_log"
 scripts/fuzz --jobs 2 30
 
 # Kernel TLS is tested under kernels that have it, in a qemu guest. This
