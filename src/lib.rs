@@ -10,6 +10,7 @@ pub mod config;
 pub mod doctor;
 pub mod exchange;
 pub mod http;
+pub mod http2;
 pub mod logging;
 pub mod metrics;
 pub mod net;

@@ -1,0 +1,233 @@
+//! HPACK's two tables (RFC 7541 section 2.3): the static table of Appendix A
+//! and a dynamic table of fields an endpoint chose to index, with the
+//! size accounting and eviction of section 4. One index space spans both:
+//! 1 to 61 are static, 62 onwards dynamic, newest first.
+
+use std::collections::VecDeque;
+
+/// RFC 7541 Appendix A.
+pub const STATIC: [(&str, &str); 61] = [
+    (":authority", ""),
+    (":method", "GET"),
+    (":method", "POST"),
+    (":path", "/"),
+    (":path", "/index.html"),
+    (":scheme", "http"),
+    (":scheme", "https"),
+    (":status", "200"),
+    (":status", "204"),
+    (":status", "206"),
+    (":status", "304"),
+    (":status", "400"),
+    (":status", "404"),
+    (":status", "500"),
+    ("accept-charset", ""),
+    ("accept-encoding", "gzip, deflate"),
+    ("accept-language", ""),
+    ("accept-ranges", ""),
+    ("accept", ""),
+    ("access-control-allow-origin", ""),
+    ("age", ""),
+    ("allow", ""),
+    ("authorization", ""),
+    ("cache-control", ""),
+    ("content-disposition", ""),
+    ("content-encoding", ""),
+    ("content-language", ""),
+    ("content-length", ""),
+    ("content-location", ""),
+    ("content-range", ""),
+    ("content-type", ""),
+    ("cookie", ""),
+    ("date", ""),
+    ("etag", ""),
+    ("expect", ""),
+    ("expires", ""),
+    ("from", ""),
+    ("host", ""),
+    ("if-match", ""),
+    ("if-modified-since", ""),
+    ("if-none-match", ""),
+    ("if-range", ""),
+    ("if-unmodified-since", ""),
+    ("last-modified", ""),
+    ("link", ""),
+    ("location", ""),
+    ("max-forwards", ""),
+    ("proxy-authenticate", ""),
+    ("proxy-authorization", ""),
+    ("range", ""),
+    ("referer", ""),
+    ("refresh", ""),
+    ("retry-after", ""),
+    ("server", ""),
+    ("set-cookie", ""),
+    ("strict-transport-security", ""),
+    ("transfer-encoding", ""),
+    ("user-agent", ""),
+    ("vary", ""),
+    ("via", ""),
+    ("www-authenticate", ""),
+];
+
+/// What an entry costs in the table besides its bytes (section 4.1).
+pub const ENTRY_OVERHEAD: usize = 32;
+
+/// The index of the first static entry named `name`, if any (lower-case
+/// names only, as HTTP/2 requires).
+pub fn static_name_index(name: &[u8]) -> Option<usize> {
+    STATIC
+        .iter()
+        .position(|(n, _)| n.as_bytes() == name)
+        .map(|i| i + 1)
+}
+
+/// The index of the static entry that is exactly `name: value`, if any.
+pub fn static_field_index(name: &[u8], value: &[u8]) -> Option<usize> {
+    STATIC
+        .iter()
+        .position(|(n, v)| n.as_bytes() == name && v.as_bytes() == value)
+        .map(|i| i + 1)
+}
+
+#[derive(Debug)]
+struct Entry {
+    name: Box<[u8]>,
+    value: Box<[u8]>,
+}
+
+impl Entry {
+    /// Its size by section 4.1's measure.
+    fn size(&self) -> usize {
+        self.name.len() + self.value.len() + ENTRY_OVERHEAD
+    }
+}
+
+/// A table of fields, newest first, at most `max_size` bytes by section
+/// 4.1's measure.
+#[derive(Debug)]
+pub struct DynamicTable {
+    entries: VecDeque<Entry>,
+    size: usize,
+    max_size: usize,
+}
+
+impl DynamicTable {
+    pub fn new(max_size: usize) -> DynamicTable {
+        DynamicTable {
+            entries: VecDeque::new(),
+            size: 0,
+            max_size,
+        }
+    }
+
+    pub fn max_size(&self) -> usize {
+        self.max_size
+    }
+
+    #[cfg(test)]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    #[cfg(test)]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Changes the maximum size, evicting the oldest entries to fit.
+    pub fn set_max_size(&mut self, max_size: usize) {
+        self.max_size = max_size;
+        self.evict_to(max_size);
+    }
+
+    /// Adds `name: value` as the newest entry. An entry larger than the
+    /// whole table empties it and is not added (section 4.4).
+    pub fn insert(&mut self, name: &[u8], value: &[u8]) {
+        let entry = Entry {
+            name: name.into(),
+            value: value.into(),
+        };
+        let cost = entry.size();
+        if cost > self.max_size {
+            self.evict_to(0);
+            return;
+        }
+        self.evict_to(self.max_size - cost);
+        self.entries.push_front(entry);
+        self.size += cost;
+    }
+
+    /// The entry at `index` of the combined index space (1-based, static
+    /// entries first).
+    pub fn get(&self, index: usize) -> Option<(&[u8], &[u8])> {
+        match index {
+            0 => None,
+            1..=61 => {
+                let (n, v) = STATIC[index - 1];
+                Some((n.as_bytes(), v.as_bytes()))
+            }
+            _ => self
+                .entries
+                .get(index - 62)
+                .map(|e| (&e.name[..], &e.value[..])),
+        }
+    }
+
+    /// The index (combined space) of the newest entry that is exactly
+    /// `name: value`, if any.
+    pub fn find(&self, name: &[u8], value: &[u8]) -> Option<usize> {
+        self.entries
+            .iter()
+            .position(|e| &e.name[..] == name && &e.value[..] == value)
+            .map(|i| i + 62)
+    }
+
+    fn evict_to(&mut self, size: usize) {
+        while self.size > size {
+            let Some(oldest) = self.entries.pop_back() else {
+                break;
+            };
+            self.size -= oldest.size();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn static_indices() {
+        assert_eq!(static_name_index(b":authority"), Some(1));
+        assert_eq!(static_field_index(b":status", b"304"), Some(11));
+        assert_eq!(static_name_index(b"www-authenticate"), Some(61));
+        assert_eq!(static_field_index(b":status", b"301"), None);
+        let t = DynamicTable::new(4096);
+        assert_eq!(t.get(2), Some((&b":method"[..], &b"GET"[..])));
+        assert_eq!(t.get(0), None);
+        assert_eq!(t.get(62), None);
+    }
+
+    #[test]
+    fn eviction_keeps_the_size_bound() {
+        let mut t = DynamicTable::new(100);
+        t.insert(b"a", b"1"); // 34
+        t.insert(b"b", b"2"); // 68
+        assert_eq!((t.len(), t.size()), (2, 68));
+        assert_eq!(t.get(62), Some((&b"b"[..], &b"2"[..])));
+        t.insert(b"c", b"3"); // 102 > 100: "a" goes
+        assert_eq!((t.len(), t.size()), (2, 68));
+        assert_eq!(t.find(b"a", b"1"), None);
+        assert_eq!(t.find(b"b", b"2"), Some(63));
+        t.set_max_size(40);
+        assert_eq!((t.len(), t.size()), (1, 34));
+        t.insert(b"too long to fit at all", b"");
+        assert!(t.is_empty() && t.size() == 0);
+    }
+}
