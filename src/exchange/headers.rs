@@ -77,6 +77,15 @@ impl Headers {
     pub fn contains(&self, name: &str) -> bool {
         self.get(name).is_some()
     }
+
+    /// How many fields there are.
+    pub fn len(&self) -> usize {
+        self.fields.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.fields.is_empty()
+    }
 }
 
 impl fmt::Debug for Headers {

@@ -170,21 +170,13 @@ pub struct Priority {
 }
 
 impl Priority {
-    fn parse(stream: u32, b: &[u8]) -> Result<Priority, FrameError> {
+    fn parse(b: &[u8]) -> Priority {
         let word = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
-        let p = Priority {
+        Priority {
             depends_on: word & MAX_WINDOW,
             exclusive: word & !MAX_WINDOW != 0,
             weight: b[4],
-        };
-        if p.depends_on == stream {
-            return Err(FrameError::Stream(
-                stream,
-                ErrorCode::PROTOCOL_ERROR,
-                "stream depends on itself",
-            ));
         }
-        Ok(p)
     }
 }
 
@@ -353,7 +345,9 @@ pub fn parse<'a>(h: FrameHeader, payload: &'a [u8]) -> Result<Frame<'a>, FrameEr
                         "HEADERS too short for its priority",
                     ));
                 }
-                let p = Priority::parse(h.stream, fragment)?;
+                // A stream depending on itself (section 5.3.1) is the
+                // connection's to refuse, once HPACK has read the block.
+                let p = Priority::parse(fragment);
                 fragment = &fragment[5..];
                 Some(p)
             } else {
@@ -376,9 +370,17 @@ pub fn parse<'a>(h: FrameHeader, payload: &'a [u8]) -> Result<Frame<'a>, FrameEr
                     "PRIORITY not 5 bytes",
                 ));
             }
+            let priority = Priority::parse(payload);
+            if priority.depends_on == h.stream {
+                return Err(FrameError::Stream(
+                    h.stream,
+                    ErrorCode::PROTOCOL_ERROR,
+                    "stream depends on itself",
+                ));
+            }
             Frame::Priority {
                 stream: h.stream,
-                priority: Priority::parse(h.stream, payload)?,
+                priority,
             }
         }
         kind::RST_STREAM => {
@@ -660,8 +662,15 @@ mod tests {
             connection_code(frame(&raw(kind::HEADERS, flag::PRIORITY, 5, b"\0\0\0"))),
             SIZE
         );
-        assert_eq!(
+        assert!(matches!(
             frame(&raw(kind::HEADERS, flag::PRIORITY, 5, b"\0\0\0\x05\x10")),
+            Ok(Frame::Headers {
+                priority: Some(Priority { depends_on: 5, .. }),
+                ..
+            })
+        ));
+        assert_eq!(
+            frame(&raw(kind::PRIORITY, 0, 5, b"\0\0\0\x05\x10")),
             Err(FrameError::Stream(5, PROTOCOL, "stream depends on itself"))
         );
         assert_eq!(

@@ -1,0 +1,450 @@
+//! A client's header block as a request (RFC 9113 sections 8.2 and 8.3.1):
+//! the pseudo-header fields and their order, field names in lower case,
+//! values without the bytes that could split them on an HTTP/1 hop, the
+//! connection-specific fields HTTP/2 forbids, cookie crumbs joined again.
+//! A block that breaks these is malformed: its stream is reset with
+//! PROTOCOL_ERROR (section 8.1.1). A block over the header list limit
+//! is answered 431.
+//!
+//! Fields arrive one at a time from the HPACK decoder; the whole block is
+//! always decoded (the decoder's table must follow the client's), so the
+//! first error is remembered and reported at the end.
+
+use crate::exchange::{BodyLength, Client, Headers, Method, Request, Version};
+
+/// Why a header block is not a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum HeadError {
+    #[error("malformed request: {0}")]
+    Malformed(&'static str),
+    #[error("header list larger than the limit")]
+    TooLarge,
+}
+
+/// A request head as HTTP/2 carried it, checked.
+#[derive(Debug, Clone)]
+pub struct RequestHead {
+    pub method: String,
+    pub scheme: Option<String>,
+    pub authority: Option<String>,
+    /// Empty for CONNECT.
+    pub path: Vec<u8>,
+    /// The regular fields in order, cookie crumbs joined into one field at
+    /// the end.
+    pub headers: Headers,
+    pub content_length: Option<u64>,
+}
+
+impl RequestHead {
+    /// The exchange's request. `end_stream`: the HEADERS frame ended the
+    /// stream, so there is no body.
+    pub fn into_request(self, client: Client, end_stream: bool) -> Result<Request, HeadError> {
+        let mut headers = Headers::with_capacity(self.headers.len() + 1);
+        let host = match self.authority {
+            // Section 8.3.1: `:authority` over Host when both are sent, and
+            // an HTTP/1.1 hop needs Host, made from it.
+            Some(authority) => {
+                headers.append("host", &authority);
+                for (name, value) in self.headers.iter().filter(|(n, _)| *n != "host") {
+                    headers.append(name, value);
+                }
+                Some(authority)
+            }
+            None => {
+                let mut hosts = self.headers.get_all("host");
+                let host = match (hosts.next(), hosts.next()) {
+                    (Some(host), None) => Some(String::from_utf8_lossy(host).into_owned()),
+                    (None, _) => None,
+                    (Some(_), Some(_)) => {
+                        return Err(HeadError::Malformed("more than one Host field"))
+                    }
+                };
+                drop(hosts);
+                headers = self.headers;
+                host
+            }
+        };
+        if let Some(host) = &host {
+            if !crate::http::is_valid_host(host.as_bytes()) {
+                return Err(HeadError::Malformed("invalid :authority or Host"));
+            }
+        }
+        let target = if self.path.is_empty() {
+            // CONNECT: the authority is the target.
+            host.clone().unwrap_or_default().into_bytes()
+        } else {
+            self.path
+        };
+        let body = match self.content_length {
+            _ if end_stream => BodyLength::None,
+            Some(0) => BodyLength::None,
+            Some(n) => BodyLength::Known(n),
+            None => BodyLength::Unknown,
+        };
+        Ok(Request {
+            method: Method::parse(&self.method),
+            target,
+            version: Version::Http2,
+            headers,
+            host,
+            body,
+            expect_continue: false,
+            upgrade: None,
+            client,
+        })
+    }
+}
+
+/// Fields HTTP/2 forbids (section 8.2.2): they belong to one connection,
+/// and HTTP/2 has its own framing.
+const CONNECTION_SPECIFIC: [&[u8]; 5] = [
+    b"connection",
+    b"keep-alive",
+    b"proxy-connection",
+    b"transfer-encoding",
+    b"upgrade",
+];
+
+/// What a header list entry costs against SETTINGS_MAX_HEADER_LIST_SIZE
+/// besides its bytes (section 6.5.2).
+const FIELD_OVERHEAD: usize = 32;
+
+/// A token character in lower case (RFC 9110 5.6.2; section 8.2.1 forbids
+/// upper case).
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_lowercase() || b.is_ascii_digit() || b"!#$%&'*+-.^_`|~".contains(&b)
+}
+
+/// Section 8.2.1: no NUL, CR or LF anywhere, no white space at either end.
+fn is_valid_value(v: &[u8]) -> bool {
+    !v.iter().any(|&b| b == 0 || b == b'\r' || b == b'\n')
+        && !matches!(v.first(), Some(b' ' | b'\t'))
+        && !matches!(v.last(), Some(b' ' | b'\t'))
+}
+
+/// Builds a request head (or trailers) from decoded fields.
+#[derive(Debug)]
+pub struct HeadBuilder {
+    trailers: bool,
+    max_list_size: usize,
+    list_size: usize,
+    method: Option<String>,
+    scheme: Option<String>,
+    authority: Option<String>,
+    path: Option<Vec<u8>>,
+    regular_seen: bool,
+    headers: Headers,
+    cookies: Vec<u8>,
+    content_length: Option<u64>,
+    error: Option<HeadError>,
+}
+
+impl HeadBuilder {
+    /// For a request's head (`trailers` false) or the trailer block after
+    /// its body, with the header list limit we announced.
+    pub fn new(trailers: bool, max_list_size: usize) -> HeadBuilder {
+        HeadBuilder {
+            trailers,
+            max_list_size,
+            list_size: 0,
+            method: None,
+            scheme: None,
+            authority: None,
+            path: None,
+            regular_seen: false,
+            headers: Headers::with_capacity(16),
+            cookies: Vec::new(),
+            content_length: None,
+            error: None,
+        }
+    }
+
+    fn fail(&mut self, why: &'static str) {
+        self.error.get_or_insert(HeadError::Malformed(why));
+    }
+
+    /// Takes the next field of the block.
+    pub fn field(&mut self, name: &[u8], value: &[u8]) {
+        self.list_size += name.len() + value.len() + FIELD_OVERHEAD;
+        if self.list_size > self.max_list_size {
+            // Past the limit nothing more is kept; 431 wins over any
+            // later error.
+            self.error = Some(HeadError::TooLarge);
+        }
+        if self.error.is_some() {
+            return;
+        }
+        if !is_valid_value(value) {
+            return self.fail("field value with NUL, CR, LF or white space at an end");
+        }
+        if let Some(pseudo) = name.strip_prefix(b":") {
+            if self.trailers {
+                return self.fail("pseudo-header field in trailers");
+            }
+            if self.regular_seen {
+                return self.fail("pseudo-header field after a regular field");
+            }
+            let text = || String::from_utf8_lossy(value).into_owned();
+            let slot_taken = match pseudo {
+                b"method" => self.method.replace(text()).is_some(),
+                b"scheme" => self.scheme.replace(text()).is_some(),
+                b"authority" => self.authority.replace(text()).is_some(),
+                b"path" => self.path.replace(value.to_vec()).is_some(),
+                _ => return self.fail("unknown or response pseudo-header field"),
+            };
+            if slot_taken {
+                self.fail("pseudo-header field repeated");
+            }
+            return;
+        }
+        self.regular_seen = true;
+        if name.is_empty() || !name.iter().all(|&b| is_name_byte(b)) {
+            return self.fail("field name empty, not a token, or not in lower case");
+        }
+        if CONNECTION_SPECIFIC.contains(&name) {
+            return self.fail("connection-specific field");
+        }
+        match name {
+            // Section 8.2.2: TE may only say "trailers"; hop-by-hop, so
+            // not passed on.
+            b"te" => {
+                if !value.eq_ignore_ascii_case(b"trailers") {
+                    self.fail("TE other than \"trailers\"");
+                }
+            }
+            // Section 8.2.3: crumbs become one field again.
+            b"cookie" => {
+                if !self.cookies.is_empty() {
+                    self.cookies.extend_from_slice(b"; ");
+                }
+                self.cookies.extend_from_slice(value);
+            }
+            _ => {
+                if name == b"content-length" {
+                    let parsed = std::str::from_utf8(value)
+                        .ok()
+                        .filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+                        .and_then(|s| s.parse::<u64>().ok());
+                    match (parsed, self.content_length) {
+                        (None, _) => return self.fail("invalid content-length"),
+                        (Some(n), Some(m)) if n != m => {
+                            return self.fail("conflicting content-length fields")
+                        }
+                        (Some(n), _) => self.content_length = Some(n),
+                    }
+                }
+                // Checked above: lower-case ASCII.
+                let name = std::str::from_utf8(name).unwrap_or_default();
+                self.headers.append(name, value);
+            }
+        }
+    }
+
+    /// The request head, once the whole block went through `field`.
+    pub fn finish(mut self) -> Result<RequestHead, HeadError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        if !self.cookies.is_empty() {
+            let cookies = std::mem::take(&mut self.cookies);
+            self.headers.append("cookie", cookies);
+        }
+        let Some(method) = self.method else {
+            return Err(HeadError::Malformed("no :method"));
+        };
+        if method.is_empty()
+            || !method
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || is_name_byte(b))
+        {
+            return Err(HeadError::Malformed("invalid :method"));
+        }
+        let path = if method == "CONNECT" {
+            // Section 8.5: the authority alone.
+            if self.scheme.is_some() || self.path.is_some() || self.authority.is_none() {
+                return Err(HeadError::Malformed(
+                    "CONNECT with :scheme or :path, or without :authority",
+                ));
+            }
+            Vec::new()
+        } else {
+            let (Some(_), Some(path)) = (&self.scheme, self.path) else {
+                return Err(HeadError::Malformed("no :scheme or no :path"));
+            };
+            let valid = match path.as_slice() {
+                [b'/', ..] => true,
+                b"*" => method == "OPTIONS",
+                _ => false,
+            };
+            if !valid {
+                return Err(HeadError::Malformed("empty or invalid :path"));
+            }
+            path
+        };
+        Ok(RequestHead {
+            method,
+            scheme: self.scheme,
+            authority: self.authority,
+            path,
+            headers: self.headers,
+            content_length: self.content_length,
+        })
+    }
+
+    /// The trailer fields, once the whole trailer block went through
+    /// `field`.
+    pub fn finish_trailers(self) -> Result<Headers, HeadError> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.headers),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build(fields: &[(&str, &str)]) -> Result<RequestHead, HeadError> {
+        let mut b = HeadBuilder::new(false, 16 * 1024);
+        for (n, v) in fields {
+            b.field(n.as_bytes(), v.as_bytes());
+        }
+        b.finish()
+    }
+
+    const GET: [(&str, &str); 4] = [
+        (":method", "GET"),
+        (":scheme", "https"),
+        (":authority", "example.com"),
+        (":path", "/a?b"),
+    ];
+
+    fn client() -> Client {
+        Client {
+            addr: "127.0.0.1:1".parse().unwrap(),
+            local: None,
+            tls: true,
+        }
+    }
+
+    #[test]
+    fn a_request_and_its_exchange() {
+        let mut fields = GET.to_vec();
+        fields.extend([
+            ("cookie", "a=1"),
+            ("accept", "*/*"),
+            ("host", "ignored.example"),
+            ("cookie", "b=2"),
+            ("te", "trailers"),
+            ("content-length", "5"),
+        ]);
+        let head = build(&fields).unwrap();
+        assert_eq!(head.content_length, Some(5));
+        let r = head.into_request(client(), false).unwrap();
+        assert_eq!(r.method, Method::Get);
+        assert_eq!(r.target, b"/a?b");
+        assert_eq!(r.host.as_deref(), Some("example.com"));
+        assert_eq!(r.body, BodyLength::Known(5));
+        let all: Vec<String> = r
+            .headers
+            .iter()
+            .map(|(n, v)| format!("{n}: {}", String::from_utf8_lossy(v)))
+            .collect();
+        assert_eq!(
+            all,
+            [
+                "host: example.com",
+                "accept: */*",
+                "content-length: 5",
+                "cookie: a=1; b=2"
+            ]
+        );
+    }
+
+    #[test]
+    fn host_stands_in_for_a_missing_authority() {
+        let r = build(&[
+            (":method", "GET"),
+            (":scheme", "https"),
+            (":path", "/"),
+            ("host", "h.example:8443"),
+        ])
+        .unwrap()
+        .into_request(client(), true)
+        .unwrap();
+        assert_eq!(r.host.as_deref(), Some("h.example:8443"));
+        assert_eq!(r.body, BodyLength::None);
+        let two_hosts = build(&[
+            (":method", "GET"),
+            (":scheme", "https"),
+            (":path", "/"),
+            ("host", "a"),
+            ("host", "b"),
+        ]);
+        assert!(two_hosts.unwrap().into_request(client(), true).is_err());
+    }
+
+    #[test]
+    fn malformed_blocks() {
+        let with = |extra: &[(&'static str, &'static str)]| {
+            let mut f = GET.to_vec();
+            f.extend_from_slice(extra);
+            build(&f)
+        };
+        for bad in [
+            &[("Accept", "x")][..],
+            &[("connection", "close")],
+            &[("transfer-encoding", "chunked")],
+            &[("upgrade", "h2c")],
+            &[("te", "gzip")],
+            &[("x", "a\r\nb")],
+            &[("x", " padded")],
+            &[("content-length", "1x")],
+            &[("content-length", "1"), ("content-length", "2")],
+            &[("accept", "x"), (":method", "GET")],
+            &[(":status", "200")],
+            &[(":method", "POST")],
+        ] {
+            assert!(matches!(with(bad), Err(HeadError::Malformed(_))), "{bad:?}");
+        }
+        for missing in [":method", ":scheme", ":path"] {
+            let f: Vec<_> = GET.iter().copied().filter(|(n, _)| *n != missing).collect();
+            assert!(build(&f).is_err(), "{missing}");
+        }
+        assert!(build(&[(":method", "GET"), (":scheme", "https"), (":path", "")]).is_err());
+        assert!(build(&[(":method", "GET"), (":scheme", "https"), (":path", "*")]).is_err());
+        assert!(build(&[(":method", "OPTIONS"), (":scheme", "https"), (":path", "*")]).is_ok());
+        let connect = build(&[(":method", "CONNECT"), (":authority", "example.com:443")]).unwrap();
+        assert_eq!(
+            connect.into_request(client(), false).unwrap().target,
+            b"example.com:443"
+        );
+        assert!(build(&[
+            (":method", "CONNECT"),
+            (":authority", "a:1"),
+            (":path", "/")
+        ])
+        .is_err());
+    }
+
+    #[test]
+    fn list_size_limit_and_trailers() {
+        let mut b = HeadBuilder::new(false, 100);
+        for (n, v) in GET {
+            b.field(n.as_bytes(), v.as_bytes());
+        }
+        b.field(b"x-long", &[b'a'; 64]);
+        b.field(b"Bad", b"");
+        assert_eq!(b.finish().unwrap_err(), HeadError::TooLarge);
+        let mut t = HeadBuilder::new(true, 1000);
+        t.field(b"x-checksum", b"abc");
+        assert_eq!(
+            t.finish_trailers().unwrap().get("x-checksum"),
+            Some(&b"abc"[..])
+        );
+        let mut t = HeadBuilder::new(true, 1000);
+        t.field(b":path", b"/");
+        assert!(t.finish_trailers().is_err());
+    }
+}
