@@ -66,6 +66,9 @@ def parse_args():
                    help="tlsaccel and nginx only, without h2o, lighttpd, Caddy, HAProxy and hitch")
     p.add_argument("--out", type=Path, help="results folder (default bench/results/<date>[-quick])")
     p.add_argument("--publish", action="store_true", help="also regenerate BENCHMARKS.md from this run")
+    p.add_argument("--no-plots", action="store_true",
+                   help="report.md without the PNG plots (matplotlib's first import takes half a minute in the "
+                        "emulated kTLS guest, whose read-only root keeps no font cache)")
     p.add_argument("--binary", type=Path, default=REPO / "target" / "release" / "tlsaccel")
     p.add_argument("--vegeta", default="vegeta")
     p.add_argument("--wsbench", default="wsbench")
@@ -77,6 +80,8 @@ def parse_args():
             setattr(a, key, quick if a.quick else full)
     if a.duration < 1:
         p.error("--duration: wrk needs at least 1 second")
+    if a.publish and a.no_plots:
+        p.error("--publish needs the plots: BENCHMARKS.md shows them")
     return a
 
 
@@ -587,7 +592,7 @@ def main():
 
     run.save_results()
     results = {"meta": info, "rows": run.rows}
-    report.write(out, results)
+    report.write(out, results, plots=not args.no_plots)
     if args.publish:
         report.publish(out, results, REPO / "BENCHMARKS.md")
     print(f"== report: {out / 'report.md'} ({info['elapsed_s']} s)")

@@ -180,7 +180,7 @@ def machine(meta):
     return "\n".join(lines)
 
 
-def plots(out, results):
+def draw_plots(out, results):
     """One PNG per section: medians with min-max bars, ratio annotated."""
     import matplotlib
     matplotlib.use("Agg")
@@ -228,8 +228,8 @@ def report_text(results, plot_names, plot_prefix=""):
     return "\n".join(parts)
 
 
-def write(out, results):
-    names = plots(out, results)
+def write(out, results, plots=True):
+    names = draw_plots(out, results) if plots else []
     title = f"# tlsaccel vs nginx and peers, {results['meta']['date']}{' (quick run)' if results['meta']['quick'] else ''}\n"
     (out / "report.md").write_text(title + "\n" + report_text(results, names))
 
