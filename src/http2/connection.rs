@@ -601,16 +601,7 @@ impl Connection {
 
     /// 431 for a request head over the limit, and the stream closed.
     fn refuse_too_large(&mut self, stream: u32, end_stream: bool) {
-        let mut block = Vec::new();
-        self.encoder.begin_block(&mut block);
-        self.encoder.status(431, &mut block);
-        frame::write_headers(
-            &mut self.out,
-            stream,
-            &block,
-            true,
-            self.peer_max_frame_size,
-        );
+        self.write_block(stream, true, Some(431), []);
         if !end_stream {
             // Section 8.1: the response is complete; the body is not wanted.
             frame::write_rst_stream(&mut self.out, stream, ErrorCode::NO_ERROR);
@@ -781,9 +772,8 @@ impl Connection {
         }
     }
 
-    /// Sends a response head. `end_stream`: no body follows.
-    /// Connection-specific fields (section 8.2.2) are dropped and names
-    /// sent in lower case.
+    /// Sends a response head (see `write_block`). `end_stream`: no body
+    /// follows.
     pub fn send_headers<'f>(
         &mut self,
         stream: u32,
@@ -794,26 +784,7 @@ impl Connection {
         if !self.streams.contains_key(&stream) {
             return Err(StreamGone(stream));
         }
-        let mut block = Vec::with_capacity(128);
-        let mut lower = Vec::with_capacity(32);
-        self.encoder.begin_block(&mut block);
-        self.encoder.status(status, &mut block);
-        for (name, value) in fields {
-            lower.clear();
-            lower.extend(name.bytes().map(|b| b.to_ascii_lowercase()));
-            if FORBIDDEN_IN_RESPONSES.contains(&lower.as_slice()) {
-                continue;
-            }
-            self.encoder
-                .field(&lower, value, indexing_of(&lower), &mut block);
-        }
-        frame::write_headers(
-            &mut self.out,
-            stream,
-            &block,
-            end_stream,
-            self.peer_max_frame_size,
-        );
+        self.write_block(stream, end_stream, Some(status), fields);
         if end_stream {
             self.end_of_output(stream);
         }
@@ -898,6 +869,40 @@ impl Connection {
         Ok(Ok(got))
     }
 
+    /// Writes a header block (a response head with its status, or
+    /// trailers) as HEADERS and CONTINUATION frames. Connection-specific
+    /// fields (section 8.2.2) are dropped and names sent in lower case.
+    fn write_block<'f>(
+        &mut self,
+        stream: u32,
+        end_stream: bool,
+        status: Option<u16>,
+        fields: impl IntoIterator<Item = (&'f str, &'f [u8])>,
+    ) {
+        let mut block = Vec::with_capacity(128);
+        let mut lower = Vec::with_capacity(32);
+        self.encoder.begin_block(&mut block);
+        if let Some(status) = status {
+            self.encoder.status(status, &mut block);
+        }
+        for (name, value) in fields {
+            lower.clear();
+            lower.extend(name.bytes().map(|b| b.to_ascii_lowercase()));
+            if FORBIDDEN_IN_RESPONSES.contains(&lower.as_slice()) {
+                continue;
+            }
+            self.encoder
+                .field(&lower, value, indexing_of(&lower), &mut block);
+        }
+        frame::write_headers(
+            &mut self.out,
+            stream,
+            &block,
+            end_stream,
+            self.peer_max_frame_size,
+        );
+    }
+
     /// Ends a stream's response with trailers.
     pub fn send_trailers<'f>(
         &mut self,
@@ -907,20 +912,7 @@ impl Connection {
         if !self.streams.contains_key(&stream) {
             return Err(StreamGone(stream));
         }
-        let mut block = Vec::new();
-        self.encoder.begin_block(&mut block);
-        for (name, value) in fields {
-            let lower = name.to_ascii_lowercase();
-            self.encoder
-                .field(lower.as_bytes(), value, Indexing::No, &mut block);
-        }
-        frame::write_headers(
-            &mut self.out,
-            stream,
-            &block,
-            true,
-            self.peer_max_frame_size,
-        );
+        self.write_block(stream, true, None, fields);
         self.end_of_output(stream);
         Ok(())
     }

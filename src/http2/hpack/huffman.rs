@@ -184,10 +184,11 @@ pub fn decode(src: &[u8], dst: &mut Vec<u8>) -> Result<(), HuffmanError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn hex(s: &str) -> Vec<u8> {
+    /// Bytes from the RFC's hex dumps ("f1e3 c2e5").
+    pub fn hex(s: &str) -> Vec<u8> {
         let s: String = s.split_whitespace().collect();
         (0..s.len())
             .step_by(2)
