@@ -82,23 +82,12 @@ cargo fmt --check
 phase "module layering (scripts/module-cycles)"
 # Layers point down only: a cycle between top-level modules fails the run.
 scripts/module-cycles src
-# The release build (fat LTO, one codegen unit: its last minutes use one
-# core) runs beside clippy and the unit tests, which build into
-# target/debug under a lock of their own.
-release_log="$(mktemp)"
-cargo build --release --locked >"$release_log" 2>&1 &
-release_build=$!
-phase "cargo clippy (the release build beside it)"
+phase "cargo clippy"
 cargo clippy --all-targets --locked -- -D warnings
-phase "cargo test (the release build beside it)"
+phase "cargo test"
 cargo test --locked
-phase "cargo build --release (what is left of it)"
-if ! wait "$release_build"; then
-  cat "$release_log" >&2
-  echo "cargo build --release failed" >&2
-  exit 1
-fi
-rm -f "$release_log"
+phase "cargo build --release"
+cargo build --release --locked
 
 # h2spec, the HTTP/2 conformance suite (Go), for test_http2.py.
 H2SPEC_VERSION=v2.2.1+incompatible
