@@ -73,10 +73,7 @@ impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for ReopenableFile {
 pub fn init(level: &str, file: Option<&Path>) -> io::Result<Option<ReopenableFile>> {
     use tracing_subscriber::prelude::*;
     let level: tracing::Level = level.parse().unwrap_or(tracing::Level::INFO);
-    // The h2 crate traces every frame at debug: only its warnings are ours.
-    let targets = tracing_subscriber::filter::Targets::new()
-        .with_default(level)
-        .with_target("h2", tracing::Level::WARN);
+    let targets = tracing_subscriber::filter::Targets::new().with_default(level);
     let layer = tracing_subscriber::fmt::layer()
         .with_target(false)
         .with_ansi(false);

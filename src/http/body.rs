@@ -118,6 +118,11 @@ impl BodyDecoder {
         })
     }
 
+    /// A decoder with no body to read.
+    pub fn empty() -> BodyDecoder {
+        BodyDecoder::new(Framing::Empty, 0).expect("an empty body is within any limit")
+    }
+
     pub fn is_done(&self) -> bool {
         self.state == State::Done
     }

@@ -241,6 +241,11 @@ impl Connection {
         self.last_client_stream
     }
 
+    /// True once the client's preface and first SETTINGS have arrived.
+    pub fn is_started(&self) -> bool {
+        self.input == InputState::Frames
+    }
+
     /// True once our GOAWAY is out and every stream it let finish has.
     pub fn is_done(&self) -> bool {
         self.failed || (self.goaway_sent.is_some() && self.streams.is_empty())
@@ -248,6 +253,11 @@ impl Connection {
 
     pub fn has_output(&self) -> bool {
         !self.out.is_empty()
+    }
+
+    /// Bytes of frames written and not yet taken.
+    pub fn output_len(&self) -> usize {
+        self.out.len()
     }
 
     /// The frames written so far, for the transport; `empty` (a buffer
@@ -300,6 +310,13 @@ impl Connection {
             }
         }
         Ok(pos)
+    }
+
+    /// Ends the connection at once for a reason of the driver's (an
+    /// abusive client): GOAWAY with `code`; no stream is served further.
+    pub fn abort(&mut self, code: ErrorCode, why: &'static str) {
+        self.fail(code, why);
+        self.streams.clear();
     }
 
     /// Writes GOAWAY for a connection error.

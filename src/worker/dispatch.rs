@@ -3,11 +3,12 @@
 //! given without a handler (a redirect to https, 421 for a host this
 //! connection's certificate is not for), and the handler that produces the
 //! response (the reverse proxy or the static files). The protocols call
-//! these in the same order; only reading and writing bytes is theirs.
+//! `Worker::serve`, one call from a request and its body to the response;
+//! only reading and writing bytes is theirs.
 
 use super::Worker;
 use crate::config::Route;
-use crate::exchange::{BodyError, Request, RequestBody, Response, Version};
+use crate::exchange::{BodyError, BodyLength, Request, RequestBody, Response, Version};
 use crate::metrics::{Protocol, WorkerMetrics};
 use crate::static_files::StaticFiles;
 use std::net::SocketAddr;
@@ -26,7 +27,7 @@ pub(super) struct Arrival {
 }
 
 /// The handler a request goes to.
-pub(super) enum Handler<'w> {
+enum Handler<'w> {
     Proxy { group: usize, route: &'w Route },
     Static,
 }
@@ -62,9 +63,65 @@ pub(super) enum ListenerState {
     Removed,
 }
 
+/// A request's outcome, for the protocol that carried it to send.
+pub(super) struct Served {
+    /// The site the request was for (its counters, and its headers on
+    /// any page the protocol answers with instead).
+    pub site: usize,
+    /// Err: the request body could not be read. `BodyError::status` says
+    /// whether an answer is still possible.
+    pub response: Result<Response, BodyError>,
+}
+
 impl Worker {
+    /// Everything a request goes through, whatever protocol carried it:
+    /// the site its host names, an answer given without a handler, the
+    /// body's declared size against the limit, the handler, and the
+    /// site's headers on the response. `request.client.local` must be set
+    /// when `needs_local_address` says so.
+    pub(super) async fn serve<B: RequestBody>(
+        &self,
+        arrival: &Arrival,
+        request: &Request,
+        body: &mut B,
+    ) -> Served {
+        let site = self.site_of(request);
+        let response = match self.early_answer(arrival, site, request) {
+            Some(response) => Ok(response),
+            None => match request.body {
+                // Refused before the handler sees it: a back end never
+                // gets half of a request.
+                BodyLength::Known(n) if n > self.settings.limits.max_body_bytes => {
+                    Err(BodyError::TooLarge)
+                }
+                _ => match self.handler_for(site, request) {
+                    Handler::Proxy { group, route } => {
+                        self.proxy
+                            .forward(group, &route.upgrades, request, body)
+                            .await
+                    }
+                    Handler::Static => serve_static(self, site, request, body).await,
+                },
+            },
+        };
+        let response = response.map(|mut response| {
+            self.add_site_headers(site, &mut response);
+            response
+        });
+        Served { site, response }
+    }
+
+    /// Whether a request on `listener` may need the address the client
+    /// connected to (`Client::local`): a redirect to https without a Host,
+    /// or a back end (its default Host, the PROXY protocol). A protocol
+    /// that must ask the kernel for it asks only then.
+    pub(super) fn needs_local_address(&self, listener: usize) -> bool {
+        self.settings.listeners[listener].redirect_to_https
+            || self.settings.sites.iter().any(|s| !s.routes.is_empty())
+    }
+
     /// The site `request` is for (by its host), counted.
-    pub(super) fn site_of(&self, request: &Request) -> usize {
+    fn site_of(&self, request: &Request) -> usize {
         let site = self.settings.site_for_host(request.host.as_deref());
         WorkerMetrics::add(&self.site_requests[site], 1);
         let protocol = match request.version {
@@ -79,17 +136,15 @@ impl Worker {
     /// An answer given without a handler and without reading a body:
     /// `308` to https on listeners that redirect, and `421` for a site whose
     /// certificate is not the one this connection's SNI chose (RFC 9110
-    /// 15.5.20). `local`: the address the client connected to.
-    pub(super) fn early_answer(
-        &self,
-        arrival: &Arrival,
-        site: usize,
-        request: &Request,
-        local: impl FnOnce() -> Option<SocketAddr>,
-    ) -> Option<Response> {
+    /// 15.5.20).
+    fn early_answer(&self, arrival: &Arrival, site: usize, request: &Request) -> Option<Response> {
         let settings = &self.settings;
         if settings.listeners[arrival.listener].redirect_to_https {
-            return Some(https_redirect(request, self.https_port, local()));
+            return Some(https_redirect(
+                request,
+                self.https_port,
+                request.client.local,
+            ));
         }
         arrival
             .sni_site
@@ -103,33 +158,16 @@ impl Worker {
     }
 
     /// Where `request` to `site` goes: a route's upstream, or the files.
-    pub(super) fn handler_for(&self, site: usize, request: &Request) -> Handler<'_> {
+    fn handler_for(&self, site: usize, request: &Request) -> Handler<'_> {
         match self.upstream_for(site, request) {
             Some((group, route)) => Handler::Proxy { group, route },
             None => Handler::Static,
         }
     }
 
-    /// Runs the handler. Err: the request body could not be read.
-    pub(super) async fn handle<B: RequestBody>(
-        &self,
-        handler: Handler<'_>,
-        site: usize,
-        request: &Request,
-        body: &mut B,
-    ) -> Result<Response, BodyError> {
-        match handler {
-            Handler::Proxy { group, route } => {
-                self.proxy
-                    .forward(group, &route.upgrades, request, body)
-                    .await
-            }
-            Handler::Static => serve_static(self, site, request, body).await,
-        }
-    }
-
     /// The site's `headers`, after the handler's: the site's value wins
-    /// over a field of the same name (from a back end, say).
+    /// over a field of the same name (from a back end, say). Also for the
+    /// pages a protocol answers with in the handler's place.
     pub(super) fn add_site_headers(&self, site: usize, response: &mut Response) {
         for (name, value) in &self.settings.sites[site].headers {
             response.headers.set(name, value);

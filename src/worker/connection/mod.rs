@@ -22,12 +22,10 @@ mod tests;
 mod tunnel;
 mod wire;
 
-use super::dispatch::{Arrival, Handler, ListenerState};
+use super::dispatch::{Arrival, ListenerState, Served};
 use super::transport::Transport;
 use super::Worker;
-use crate::exchange::{
-    Body, BodyError, BodyLength, Client, Method, Request, Response, StreamError, Version,
-};
+use crate::exchange::{Body, BodyError, Client, Method, Request, Response, StreamError, Version};
 use crate::http::keep_alive::{self, CloseReason, ExchangeFacts};
 use crate::http::{parse_head, response, Framing, HeadLimits, ParseOutcome, RequestHead};
 use crate::metrics::WorkerMetrics;
@@ -398,44 +396,29 @@ impl Connection {
             wants_close,
             ..
         } = head;
-        let site = self.worker.site_of(&request);
-        // Answered without reading a body (the connection then closes).
-        let early = self.worker.early_answer(&self.arrival, site, &request, || {
-            self.client.local.or_else(|| self.wire.io.local_addr().ok())
-        });
-        if let Some(response) = early {
-            let body_complete = request.body == BodyLength::None;
-            return self
-                .respond(site, &request, wants_close, response, body_complete)
-                .await;
-        }
-        let worker = self.worker.clone();
-        let handler = worker.handler_for(site, &request);
-        if matches!(handler, Handler::Proxy { .. }) && self.client.local.is_none() {
+        if self.client.local.is_none() && self.worker.needs_local_address(self.arrival.listener) {
             self.client.local = self.wire.io.local_addr().ok();
-            request.client.local = self.client.local;
         }
+        request.client.local = self.client.local;
+        let worker = self.worker.clone();
         let settings = &worker.settings;
-        let body = H1Body::new(
+        let mut body = H1Body::new(
             &mut self.wire,
             framing,
             request.expect_continue,
             settings.limits.max_body_bytes,
             settings.timeouts.request_body,
         );
-        let (handled, body_complete) = match body {
-            Err(e) => (Err(e), false),
-            Ok(mut body) => {
-                let handled = worker.handle(handler, site, &request, &mut body).await;
-                (handled, body.is_complete())
-            }
-        };
-        let response = match handled {
+        let Served { site, response } = worker.serve(&self.arrival, &request, &mut body).await;
+        let body_complete = body.is_complete();
+        let response = match response {
             Ok(r) => r,
             Err(e) => match e.status() {
                 Some(status) => {
                     tracing::debug!(peer = %self.client.addr, error = %e, "request body refused");
-                    Response::error(status)
+                    let mut page = Response::error(status);
+                    worker.add_site_headers(site, &mut page);
+                    page
                 }
                 None => return Err(End::from_body(e)),
             },
@@ -459,13 +442,12 @@ impl Connection {
             // Boxed: the tunnel's state is large and rare; inline, every
             // exchange's future would carry (and copy) it.
             Body::Tunnel(tunnel) => {
-                return Err(Box::pin(self.tunnel(site, request, response, *tunnel)).await)
+                return Err(Box::pin(self.tunnel(request, response, *tunnel)).await)
             }
             body => response.body = body,
         }
         let request_limit = self.worker.settings.limits.keepalive_requests;
         loop {
-            self.worker.add_site_headers(site, &mut response);
             let length = response.body.length();
             let head_request = request.method == Method::Head;
             let framing =
@@ -505,6 +487,7 @@ impl Connection {
                         502
                     };
                     response = Response::error(status);
+                    self.worker.add_site_headers(site, &mut response);
                 }
                 Err(SendError::End(end)) => {
                     self.worker.thread.log_access(request, status, 0);

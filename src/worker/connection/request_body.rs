@@ -15,6 +15,9 @@ use tokio::time::timeout;
 pub(super) struct H1Body<'w> {
     wire: &'w mut Wire,
     decoder: BodyDecoder,
+    /// The declared length is over the limit: nothing is read, and the
+    /// connection cannot carry another request.
+    over_limit: bool,
     continue_due: bool,
     /// Longest wait for the next bytes of the body.
     read_timeout: Duration,
@@ -29,28 +32,34 @@ fn body_error(e: DecodeError) -> BodyError {
 }
 
 impl<'w> H1Body<'w> {
-    /// Err: the declared length is over `max_body` (413 before any read).
+    /// A declared length over `max_body` is refused (413) before any
+    /// read: `Worker::serve` checks it first, and `data` says so too.
     pub fn new(
         wire: &'w mut Wire,
         framing: Framing,
         expect_continue: bool,
         max_body: u64,
         read_timeout: Duration,
-    ) -> Result<H1Body<'w>, BodyError> {
-        let decoder = BodyDecoder::new(framing, max_body).map_err(body_error)?;
+    ) -> H1Body<'w> {
+        let (decoder, over_limit) = match BodyDecoder::new(framing, max_body) {
+            Ok(decoder) => (decoder, false),
+            Err(_) => (BodyDecoder::empty(), true),
+        };
         // A client already sending its body is not waiting for the go-ahead.
-        let continue_due = expect_continue && !decoder.is_done() && wire.input().is_empty();
-        Ok(H1Body {
+        let continue_due =
+            expect_continue && !over_limit && !decoder.is_done() && wire.input().is_empty();
+        H1Body {
             wire,
             decoder,
+            over_limit,
             continue_due,
             read_timeout,
-        })
+        }
     }
 
     /// The whole body has been read: the next request starts here.
     pub fn is_complete(&self) -> bool {
-        self.decoder.is_done()
+        !self.over_limit && self.decoder.is_done()
     }
 
     async fn send_continue_if_due(&mut self) -> Result<(), BodyError> {
@@ -76,6 +85,9 @@ impl<'w> H1Body<'w> {
 
 impl RequestBody for H1Body<'_> {
     async fn data(&mut self) -> Result<&[u8], BodyError> {
+        if self.over_limit {
+            return Err(BodyError::TooLarge);
+        }
         let range = loop {
             if self.decoder.is_done() {
                 break 0..0;

@@ -138,9 +138,8 @@ impl Connection {
     /// `response` is the 101 (its body already taken: `tunnel`).
     pub(super) async fn tunnel(
         &mut self,
-        site: usize,
         request: &Request,
-        mut response: Response,
+        response: Response,
         tunnel: Tunnel,
     ) -> End {
         let Tunnel {
@@ -149,7 +148,6 @@ impl Connection {
             idle_timeout,
             peer_name,
         } = tunnel;
-        self.worker.add_site_headers(site, &mut response);
         self.wire
             .queue_head(&response, Framing::Empty, None, true, Version::Http11);
         let thread = self.worker.thread.clone();

@@ -1,18 +1,17 @@
 //! The buffers that file and back-end reads fill and DATA frames carry.
 //!
-//! A response's data is read into a buffer and handed to the `h2` crate as
-//! `Bytes`, which keeps it until its frames have been written to the
-//! connection. Allocating and zeroing a fresh 64 KiB buffer per read costs
+//! A back end's body is read into a buffer and handed to the connection's
+//! driver as `Bytes`, which keeps it until its frames have been written. Allocating and zeroing a fresh 64 KiB buffer per read costs
 //! a good part of what the read itself does; instead each worker thread
 //! keeps the buffers it has used, and a buffer goes back to its thread's
 //! free list when the last `Bytes` pointing into it is dropped.
 
-use super::stream::FRAME_DATA;
+use crate::http2::connection::DATA_FRAME;
 use bytes::Bytes;
 use std::cell::RefCell;
 
 /// Size of every buffer: four DATA frames of one TLS record each.
-pub(super) const BUFFER_SIZE: usize = 4 * FRAME_DATA;
+pub(super) const BUFFER_SIZE: usize = 4 * DATA_FRAME;
 /// Free buffers a thread keeps (4 MiB); more go back to the allocator, so
 /// a burst of concurrent downloads does not pin its peak memory.
 const KEPT_PER_THREAD: usize = 64;

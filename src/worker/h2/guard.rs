@@ -1,9 +1,9 @@
 //! Bounds on the frames an HTTP/2 client sends that cost the server work
 //! without a request to show for it: stream resets (CVE-2023-44487,
 //! "rapid reset": open a stream, reset it, repeat) and SETTINGS and PING
-//! frames (each asks for an acknowledgement). The `h2` crate bounds
-//! concurrent streams, the header list, CONTINUATION frames and streams
-//! reset before they are accepted; what it cannot see is a rate. The guard
+//! frames (each asks for an acknowledgement). The engine
+//! (`crate::http2`) bounds concurrent streams, the header list and
+//! CONTINUATION frames; what it does not keep is a rate. The guard
 //! reads frame headers as the bytes go by (it never parses payloads) and
 //! keeps one token bucket per kind: a client that averages more than the
 //! configured rate, beyond a second's burst, is an abuser.

@@ -1,18 +1,26 @@
 //! HTTP/2 connections (RFC 9113): chosen with ALPN `h2` on TLS listeners,
-//! or by the client's preface on plain listeners with `http.h2c`. The `h2`
-//! crate does framing, HPACK and flow control over the connection's
-//! transport (`io.rs`: kTLS socket, user-space TLS session or plain TCP);
-//! each stream is one exchange (`stream.rs`), dispatched as an HTTP/1
-//! request is, in a task of its own.
+//! or by the client's preface on plain listeners with `http.h2c`. The
+//! protocol is `crate::http2::Connection`, without I/O; this driver is its
+//! one task: it reads the transport (`io.rs`: kTLS socket, user-space TLS
+//! session or plain TCP) into the engine, runs each new stream's exchange
+//! (`stream.rs`), and writes what the engine produced.
 //!
-//! Bounds: concurrent streams, header list size (`limits.max_header_bytes`),
-//! HPACK table, CONTINUATION frames and streams reset before they are
-//! accepted are the `h2` crate's; reset and SETTINGS/PING rates are the
-//! guard's (`guard.rs`). An abuser gets GOAWAY (ENHANCE_YOUR_CALM) and is
-//! closed. The connection ends with a graceful GOAWAY (streams in flight
-//! finish) when the process stops, when a reload removes its listener, when
-//! no stream has been open for `timeouts.keepalive`, or under kTLS when the
-//! key's record budget runs out.
+//! A static file is answered where its request is read, without a task:
+//! the response head is encoded into the engine's output, and the file is
+//! read with `pread()` straight into DATA frames of one TLS record each.
+//! Every stream that has something to send adds frames, in turn, until a
+//! batch of `GATHER` bytes is ready: the responses of many streams leave
+//! in one write. Exchanges that wait (a back end, a request body) are
+//! tasks of their own and hand their answers to the driver.
+//!
+//! Bounds: concurrent streams, the header list (`limits.max_header_bytes`),
+//! the HPACK table and header blocks with their CONTINUATIONs are the
+//! engine's; reset and SETTINGS/PING rates are the guard's (`guard.rs`).
+//! An abuser gets GOAWAY (ENHANCE_YOUR_CALM) and is closed. The connection
+//! ends with a graceful GOAWAY (streams in flight finish) when the process
+//! stops, when a reload removes its listener, when no stream has been open
+//! for `timeouts.keepalive`, or under kTLS when the key's record budget
+//! runs out; a client that takes nothing for `timeouts.send` is closed.
 
 mod buffers;
 mod guard;
@@ -22,56 +30,40 @@ mod stream;
 use super::dispatch::{Arrival, ListenerState};
 use super::transport::Transport;
 use super::Worker;
-use crate::exchange::Client;
+use crate::exchange::{Body, Client, FileRange, Method, Response, Segment};
+use crate::http::response::status_has_body;
+use crate::http2::connection::DATA_FRAME;
+use crate::http2::frame::ErrorCode;
+use crate::http2::{self as engine, Event};
 use crate::metrics::WorkerMetrics;
+use crate::tls::ENCRYPT_CHUNK;
 use guard::FloodGuard;
-use io::{H2Io, Signals};
-use std::cell::RefCell;
-use std::future::poll_fn;
+use io::{H2Io, InputError};
+use std::borrow::Cow;
+use std::collections::{HashMap, VecDeque};
+use std::future::{poll_fn, Future};
+use std::io as stdio;
+use std::pin::pin;
 use std::rc::Rc;
+use std::sync::Arc;
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
+use stream::{Answer, H2Body, Link, Outcome, Wake};
 use tokio::sync::watch;
-use tokio::task::JoinSet;
+use tokio::task::AbortHandle;
 use tokio::time::{sleep, timeout, Instant};
 
 /// Receive windows: large enough for uploads at loopback speed (the
 /// protocol's default, 64 KiB, allows one window per round trip).
 const STREAM_WINDOW: u32 = 1 << 20;
 const CONNECTION_WINDOW: u32 = 4 << 20;
-/// How long a GOAWAY to an abuser may take to leave.
+/// Output gathered before a write: four full TLS records, each one DATA
+/// frame with its header; as much as user-space TLS encrypts per call.
+const GATHER: usize = ENCRYPT_CHUNK;
+/// Client bytes read at a time: a few full frames.
+const INPUT: usize = 64 * 1024;
+/// How long a GOAWAY to an abuser, or at the end, may take to leave.
 const GOAWAY_LINGER: Duration = Duration::from_secs(1);
-
-/// What every stream of a connection shares.
-struct Shared {
-    /// The generation in use and how the connection arrived, followed
-    /// across reloads at each new stream.
-    current: RefCell<(Rc<Worker>, Arrival)>,
-    client: Client,
-}
-
-impl Shared {
-    /// The configuration a new stream uses.
-    fn for_new_stream(&self) -> (Rc<Worker>, Arrival) {
-        let mut current = self.current.borrow_mut();
-        let (worker, arrival) = &mut *current;
-        arrival.follow_reload(worker);
-        (worker.clone(), arrival.clone())
-    }
-
-    /// Once the generation in use has retired: the retirement of the one
-    /// that took over, or None when the connection should go away (a
-    /// reload removed its listener, or the process is stopping).
-    fn after_retirement(&self) -> Option<watch::Receiver<bool>> {
-        let mut current = self.current.borrow_mut();
-        let (worker, arrival) = &mut *current;
-        if arrival.follow_reload(worker) == ListenerState::Removed {
-            return None;
-        }
-        let next = worker.retire.subscribe();
-        let stopping = *next.borrow();
-        (!stopping).then_some(next)
-    }
-}
 
 /// Serves an HTTP/2 connection whose handshake (TLS and ALPN, or the h2c
 /// preface sniffed) is done, until it ends.
@@ -81,103 +73,812 @@ pub(super) async fn serve(
     client: Client,
     arrival: Arrival,
 ) {
-    let peer = client.addr;
     let metrics = worker.thread.metrics.clone();
     WorkerMetrics::add(&metrics.h2_connections, 1);
     let settings = worker.settings.clone();
-    let limits = settings.http.h2;
-    let signals = Rc::new(Signals::default());
+    let config = engine::Config {
+        max_concurrent_streams: settings.http.h2.max_concurrent_streams,
+        max_header_list_size: settings.limits.max_header_bytes as u32,
+        header_table_size: settings.http.h2.header_table_size,
+        stream_window: STREAM_WINDOW,
+        connection_window: CONNECTION_WINDOW,
+    };
     let io = H2Io::new(
         transport,
         metrics.clone(),
-        FloodGuard::new(&limits),
-        signals.clone(),
+        FloodGuard::new(&settings.http.h2),
     );
-    let mut builder = h2::server::Builder::new();
-    builder
-        .max_concurrent_streams(limits.max_concurrent_streams)
-        .max_header_list_size(settings.limits.max_header_bytes as u32)
-        .header_table_size(limits.header_table_size)
-        .initial_window_size(STREAM_WINDOW)
-        .initial_connection_window_size(CONNECTION_WINDOW);
-    let mut conn = match timeout(settings.timeouts.request_header, builder.handshake(io)).await {
-        Ok(Ok(conn)) => conn,
-        Ok(Err(e)) => {
-            tracing::debug!(%peer, error = %e, "HTTP/2 preface failed");
-            return;
-        }
-        Err(_) => {
-            tracing::debug!(%peer, "HTTP/2 preface timed out");
-            return;
-        }
-    };
-    let shared = Rc::new(Shared {
-        current: RefCell::new((worker, arrival)),
+    let mut driver = Driver {
+        engine: engine::Connection::new(config),
+        io,
+        metrics,
+        worker,
+        arrival,
         client,
-    });
-    // Dropped with the connection: streams left then are cancelled.
-    let mut streams = JoinSet::new();
-    let mut stop = shared.current.borrow().0.thread.shutdown.clone();
-    let mut retired = shared.current.borrow().0.retire.subscribe();
-    let keepalive = settings.timeouts.keepalive;
-    let idle = sleep(keepalive);
-    tokio::pin!(idle);
-    let mut going_away = false;
-    let end = loop {
-        tokio::select! {
-            next = conn.accept() => match next {
-                None => break "done",
-                Some(Err(e)) => {
-                    tracing::debug!(%peer, error = %e, "HTTP/2 connection failed");
-                    break "error";
-                }
-                Some(Ok((request, respond))) => {
-                    WorkerMetrics::add(&metrics.h2_streams, 1);
-                    streams.spawn_local(stream::serve(shared.clone(), request, respond));
-                }
-            },
-            Some(_) = streams.join_next(), if !streams.is_empty() => {
-                if streams.is_empty() {
+        input: vec![0; INPUT],
+        filled: 0,
+        out: Vec::with_capacity(GATHER),
+        written: 0,
+        streams: HashMap::new(),
+        ready: VecDeque::new(),
+        blocked: Vec::new(),
+        wake: Rc::new(Wake::default()),
+        news: Vec::new(),
+        read_closed: false,
+        going_away: false,
+    };
+    let end = driver.run().await;
+    driver.close(end).await;
+}
+
+/// Why the connection ends.
+#[derive(Debug, thiserror::Error)]
+enum End {
+    /// GOAWAY sent and every stream it let finish has, or the client left
+    /// between streams.
+    #[error("done")]
+    Done,
+    /// The client broke the protocol: GOAWAY with the error is queued.
+    #[error(transparent)]
+    Protocol(engine::ConnectionError),
+    #[error("abusive client: {}", .0.as_str())]
+    Abuse(crate::metrics::Abuse),
+    #[error("read failed: {0}")]
+    Read(#[source] crate::tls::ReadError),
+    #[error("write failed: {0}")]
+    Write(#[source] stdio::Error),
+    /// Nothing left for `timeouts.send` while output waited.
+    #[error("client not reading (send timeout)")]
+    Stalled,
+    /// No preface within `timeouts.request_header`.
+    #[error("no HTTP/2 preface in time")]
+    PrefaceTimeout,
+}
+
+/// What the connection's task wakes up for.
+enum Wakeup {
+    Read,
+    Wrote,
+    News,
+    ReadClosed,
+    ReadFailed(InputError),
+    WriteFailed(stdio::Error),
+}
+
+/// What a stream is doing on our side.
+struct StreamEntry {
+    /// The exchange's task and what it shares with the driver (None: the
+    /// exchange was answered in place and has no body coming).
+    link: Option<Rc<Link>>,
+    task: Option<AbortHandle>,
+    /// The response being sent, once there is one.
+    out: Option<Outgoing>,
+}
+
+/// A response being sent as DATA frames, piece by piece.
+struct Outgoing {
+    pieces: VecDeque<Piece>,
+    /// Bytes of the first piece already sent.
+    pos: u64,
+    /// More pieces come from a back end (`Link::next_chunk`).
+    streamed: bool,
+    /// In `ready` (or `blocked`) already.
+    queued: bool,
+    request: crate::exchange::Request,
+    status: u16,
+    sent: u64,
+}
+
+enum Piece {
+    Bytes(Cow<'static, [u8]>),
+    Chunk(bytes::Bytes),
+    File(FileRange),
+}
+
+impl Piece {
+    fn len(&self) -> u64 {
+        match self {
+            Piece::Bytes(b) => b.len() as u64,
+            Piece::Chunk(b) => b.len() as u64,
+            Piece::File(f) => f.len,
+        }
+    }
+}
+
+/// What one turn of a stream's sending did.
+enum Sent {
+    /// A frame went out; more to send.
+    More,
+    /// The client's windows are shut.
+    Blocked,
+    /// Waiting for the back end's next chunk.
+    Starved,
+    /// The response ended (END_STREAM), or failed (the stream is reset).
+    Over,
+}
+
+struct Driver {
+    engine: engine::Connection,
+    io: H2Io,
+    metrics: Arc<WorkerMetrics>,
+    /// The generation in use and how the connection arrived, followed
+    /// across reloads at each new stream.
+    worker: Rc<Worker>,
+    arrival: Arrival,
+    client: Client,
+    input: Vec<u8>,
+    filled: usize,
+    /// Output being written; `written` of it has left.
+    out: Vec<u8>,
+    written: usize,
+    streams: HashMap<u32, StreamEntry>,
+    /// Streams with frames to send, in turn.
+    ready: VecDeque<u32>,
+    /// Streams waiting for the client's windows.
+    blocked: Vec<u32>,
+    wake: Rc<Wake>,
+    news: Vec<Rc<Link>>,
+    read_closed: bool,
+    going_away: bool,
+}
+
+impl Driver {
+    async fn run(&mut self) -> End {
+        let settings = self.worker.settings.clone();
+        let (keepalive, send_timeout) = (settings.timeouts.keepalive, settings.timeouts.send);
+        let mut stop = self.worker.thread.shutdown.clone();
+        let mut retired = self.worker.retire.subscribe();
+        // Until the preface: the request-head timeout; then, with no
+        // stream open, keep-alive.
+        let mut idle = pin!(sleep(settings.timeouts.request_header));
+        let mut idle_armed = true;
+        let mut stall = pin!(sleep(send_timeout));
+        let mut stall_armed = false;
+        loop {
+            if let Some(end) = self.turn() {
+                return end;
+            }
+            if self.engine.is_done() && self.nothing_to_write() {
+                return End::Done;
+            }
+            if self.read_closed && self.nothing_to_write() {
+                return End::Done;
+            }
+            // Timers move only when what they watch changes state.
+            let quiet = self.streams.is_empty();
+            if quiet != idle_armed {
+                idle_armed = quiet;
+                if quiet && self.engine.is_started() {
                     idle.as_mut().reset(Instant::now() + keepalive);
                 }
             }
-            _ = stop.wait_for(|s| *s), if !going_away => {
-                going_away = true;
-                conn.graceful_shutdown();
-            }
-            // The `Ref` wait_for returns ends with the block: `retired` is
-            // free to be replaced. (We hold the Worker: its sender lives.)
-            _ = async { drop(retired.wait_for(|r| *r).await) }, if !going_away => match shared.after_retirement() {
-                Some(next) => retired = next,
-                None => {
-                    tracing::debug!(%peer, "HTTP/2 connection's listener removed or stopping: GOAWAY");
-                    going_away = true;
-                    conn.graceful_shutdown();
+            let waiting = !self.nothing_to_write() || !self.blocked.is_empty();
+            if waiting != stall_armed {
+                stall_armed = waiting;
+                if waiting {
+                    stall.as_mut().reset(Instant::now() + send_timeout);
                 }
+            }
+            let woke = tokio::select! {
+                woke = poll_fn(|cx| self.poll_io(cx)) => woke,
+                _ = stop.wait_for(|s| *s), if !self.going_away => {
+                    self.go_away();
+                    continue;
+                }
+                // The `Ref` wait_for returns ends with the block: `retired`
+                // is free to be replaced.
+                _ = async { drop(retired.wait_for(|r| *r).await) }, if !self.going_away => {
+                    match self.after_retirement() {
+                        Some(next) => retired = next,
+                        None => {
+                            tracing::debug!(peer = %self.client.addr, "HTTP/2 connection's listener removed or stopping: GOAWAY");
+                            self.go_away();
+                        }
+                    }
+                    continue;
+                }
+                _ = &mut idle, if idle_armed && !self.going_away => {
+                    if !self.engine.is_started() {
+                        return End::PrefaceTimeout;
+                    }
+                    self.go_away();
+                    continue;
+                }
+                _ = &mut stall, if stall_armed => return End::Stalled,
+            };
+            match woke {
+                Wakeup::Read | Wakeup::News => {}
+                Wakeup::Wrote => {
+                    if stall_armed {
+                        stall.as_mut().reset(Instant::now() + send_timeout);
+                    }
+                }
+                Wakeup::ReadClosed => self.read_closed = true,
+                Wakeup::ReadFailed(InputError::Abuse(abuse)) => return End::Abuse(abuse),
+                Wakeup::ReadFailed(InputError::Read(e)) => return End::Read(e),
+                Wakeup::WriteFailed(e) => return End::Write(e),
+            }
+            if !self.going_away && self.io.near_key_limit() {
+                WorkerMetrics::add(&self.metrics.ktls_retired_at_limit, 1);
+                self.go_away();
+            }
+        }
+    }
+
+    /// Everything that can be done without waiting: the client's frames
+    /// read so far, the streams' news, and output up to a batch.
+    fn turn(&mut self) -> Option<End> {
+        if let Err(e) = self.receive() {
+            return Some(End::Protocol(e));
+        }
+        self.handle_news();
+        self.fill();
+        if self.written == self.out.len() && self.engine.has_output() {
+            let spare = std::mem::take(&mut self.out);
+            self.out = self.engine.take_output(spare);
+            self.written = 0;
+        }
+        None
+    }
+
+    fn nothing_to_write(&self) -> bool {
+        self.written == self.out.len() && !self.engine.has_output()
+    }
+
+    /// Waits for any of: output written, input read, news from a stream.
+    fn poll_io(&mut self, cx: &mut Context<'_>) -> Poll<Wakeup> {
+        let mut wrote = false;
+        while self.written < self.out.len() {
+            match self.io.poll_write(cx, &self.out[self.written..]) {
+                Poll::Ready(Ok(n)) => {
+                    self.written += n;
+                    wrote = true;
+                }
+                Poll::Ready(Err(e)) => return Poll::Ready(Wakeup::WriteFailed(e)),
+                Poll::Pending => break,
+            }
+        }
+        if self.written == self.out.len() && !self.out.is_empty() {
+            match self.io.poll_flush(cx) {
+                Poll::Ready(Ok(())) => {
+                    self.out.clear();
+                    self.written = 0;
+                    return Poll::Ready(Wakeup::Wrote);
+                }
+                Poll::Ready(Err(e)) => return Poll::Ready(Wakeup::WriteFailed(e)),
+                Poll::Pending => {}
+            }
+        }
+        self.wake.register(cx.waker());
+        if self.wake.has_news() {
+            return Poll::Ready(Wakeup::News);
+        }
+        if !self.read_closed {
+            match self.io.poll_read(cx, &mut self.input[self.filled..]) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Wakeup::ReadClosed),
+                Poll::Ready(Ok(n)) => {
+                    self.filled += n;
+                    return Poll::Ready(Wakeup::Read);
+                }
+                Poll::Ready(Err(e)) => return Poll::Ready(Wakeup::ReadFailed(e)),
+                Poll::Pending => {}
+            }
+        }
+        if wrote {
+            Poll::Ready(Wakeup::Wrote)
+        } else {
+            Poll::Pending
+        }
+    }
+
+    /// Feeds what was read to the engine and acts on its events.
+    fn receive(&mut self) -> Result<(), engine::ConnectionError> {
+        if self.filled == 0 {
+            return Ok(());
+        }
+        let input = std::mem::take(&mut self.input);
+        let mut events = Vec::new();
+        let result = self.engine.receive(&input[..self.filled], &mut events);
+        for event in events {
+            self.event(event);
+        }
+        self.input = input;
+        let used = result?;
+        self.input.copy_within(used..self.filled, 0);
+        self.filled -= used;
+        Ok(())
+    }
+
+    fn event(&mut self, event: Event<'_>) {
+        match event {
+            Event::Request {
+                stream,
+                head,
+                end_stream,
+            } => {
+                WorkerMetrics::add(&self.metrics.h2_streams, 1);
+                match head.into_request(self.client, end_stream) {
+                    Ok(request) => self.start(stream, request, end_stream),
+                    Err(e) => {
+                        tracing::debug!(peer = %self.client.addr, error = %e, "bad HTTP/2 request");
+                        let page = Response::error_saying(400, &e.to_string());
+                        let worker = self.worker.clone();
+                        let length = page.body.length();
+                        if send_head(&mut self.engine, &worker, stream, &page, length, false)
+                            .is_ok()
+                        {
+                            if let Body::Bytes(b) = &page.body {
+                                let _ = self.engine.send_data(stream, b, true);
+                            }
+                        }
+                    }
+                }
+            }
+            Event::Data {
+                stream,
+                data,
+                end_stream,
+            } => {
+                let taken = self
+                    .streams
+                    .get(&stream)
+                    .and_then(|s| s.link.as_ref())
+                    .is_some_and(|link| link.push_body(data, end_stream));
+                if !taken {
+                    self.engine.release(stream, data.len());
+                }
+            }
+            Event::Trailers { stream, .. } => {
+                if let Some(link) = self.streams.get(&stream).and_then(|s| s.link.as_ref()) {
+                    link.end_body();
+                }
+            }
+            Event::Reset { stream, code, .. } => {
+                if let Some(entry) = self.streams.remove(&stream) {
+                    tracing::debug!(peer = %self.client.addr, stream, %code, "HTTP/2 stream reset");
+                    self.forget(entry);
+                }
+            }
+            Event::WindowOpened => self.ready.extend(self.blocked.drain(..)),
+            Event::GoAway { .. } => self.go_away(),
+        }
+    }
+
+    /// A new stream's exchange, answered in place when nothing in it
+    /// waits; a task otherwise.
+    fn start(&mut self, stream: u32, request: crate::exchange::Request, end_stream: bool) {
+        if self.arrival.follow_reload(&mut self.worker) == ListenerState::Removed {
+            // The stream was opened before our GOAWAY reached the client.
+            self.engine.send_reset(stream, ErrorCode::REFUSED_STREAM);
+            return;
+        }
+        let mut request = request;
+        request.client.local = self.client.local;
+        let settings = &self.worker.settings;
+        let link = (!end_stream).then(|| Link::new(stream, self.wake.clone()));
+        let body = match &link {
+            Some(link) => H2Body::new(
+                link.clone(),
+                settings.limits.max_body_bytes,
+                settings.timeouts.request_body,
+            ),
+            None => H2Body::none(),
+        };
+        let mut exchange = Box::pin(stream::exchange(
+            self.worker.clone(),
+            self.arrival.clone(),
+            request,
+            body,
+        ));
+        let mut cx = Context::from_waker(Waker::noop());
+        if let Poll::Ready(answer) = exchange.as_mut().poll(&mut cx) {
+            self.streams.insert(
+                stream,
+                StreamEntry {
+                    link,
+                    task: None,
+                    out: None,
+                },
+            );
+            self.respond(stream, answer);
+            return;
+        }
+        // The exchange waits: a task, which polls it again at once (so the
+        // no-op waker above is replaced by its own).
+        let link = link.unwrap_or_else(|| Link::new(stream, self.wake.clone()));
+        let task_link = link.clone();
+        let task = tokio::task::spawn_local(async move {
+            let mut answer = exchange.await;
+            let body = answer.take_source();
+            task_link.deliver(answer);
+            if let Some(body) = body {
+                stream::pump(body, task_link).await;
+            }
+        });
+        self.streams.insert(
+            stream,
+            StreamEntry {
+                link: Some(link),
+                task: Some(task.abort_handle()),
+                out: None,
             },
-            _ = &mut idle, if !going_away => {
-                if streams.is_empty() {
-                    going_away = true;
-                    conn.graceful_shutdown();
-                } else {
-                    idle.as_mut().reset(Instant::now() + keepalive);
+        );
+    }
+
+    /// Sends an exchange's answer: the head now, the body as windows allow.
+    fn respond(&mut self, stream: u32, answer: Answer) {
+        let Answer { request, outcome } = answer;
+        let (mut response, streamed) = match outcome {
+            Outcome::Respond { response, streamed } => (response, streamed),
+            Outcome::Reset(e) => {
+                tracing::debug!(peer = %self.client.addr, error = %e, "HTTP/2 request body failed");
+                self.engine.send_reset(stream, ErrorCode::CANCEL);
+                if let Some(entry) = self.streams.remove(&stream) {
+                    self.forget(entry);
                 }
+                return;
             }
-            _ = signals.raised.notified() => {
-                if let Some(abuse) = signals.abuse.get() {
-                    metrics.h2_abuse(abuse);
-                    tracing::info!(%peer, abuse = abuse.as_str(), "HTTP/2 client abusive: GOAWAY and closing");
-                    conn.abrupt_shutdown(h2::Reason::ENHANCE_YOUR_CALM);
-                    let _ = timeout(GOAWAY_LINGER, poll_fn(|cx| conn.poll_closed(cx))).await;
-                    break "abuse";
+        };
+        let with_body = request.method != Method::Head && status_has_body(response.status);
+        let mut pieces = VecDeque::new();
+        // More of a back end's body follows the pieces.
+        let mut more = false;
+        let length = match streamed {
+            Some(streamed) => {
+                if !streamed.first.is_empty() {
+                    pieces.push_back(Piece::Chunk(streamed.first));
+                    more = true;
                 }
-                if signals.key_limit.get() && !going_away {
-                    WorkerMetrics::add(&metrics.ktls_retired_at_limit, 1);
-                    going_away = true;
-                    conn.graceful_shutdown();
+                if let Some(source) = streamed.source {
+                    // Answered in place, so no task took the rest: one
+                    // pumps it now.
+                    let link = self.link_of(stream);
+                    let pump = tokio::task::spawn_local(stream::pump(source, link));
+                    if let Some(entry) = self.streams.get_mut(&stream) {
+                        entry.task = Some(pump.abort_handle());
+                    }
+                }
+                streamed.length
+            }
+            None => {
+                match std::mem::replace(&mut response.body, Body::Empty) {
+                    // No HTTP/2 request asks to switch protocols.
+                    Body::Empty | Body::Tunnel(_) | Body::Stream(_) => {}
+                    Body::Bytes(b) => pieces.push_back(Piece::Bytes(b)),
+                    Body::File(range) => pieces.push_back(Piece::File(range)),
+                    Body::Segments(parts) => pieces.extend(parts.into_iter().map(|p| match p {
+                        Segment::Bytes(b) => Piece::Bytes(Cow::Owned(b)),
+                        Segment::File(range) => Piece::File(range),
+                    })),
+                }
+                Some(pieces.iter().map(Piece::len).sum())
+            }
+        };
+        let end_now = !with_body || (pieces.is_empty() && !more);
+        let status = response.status;
+        let worker = self.worker.clone();
+        let sent_head = send_head(
+            &mut self.engine,
+            &worker,
+            stream,
+            &response,
+            length,
+            end_now,
+        );
+        if sent_head.is_err() || end_now {
+            if sent_head.is_ok() {
+                worker.thread.log_access(&request, status, 0);
+            }
+            if let Some(entry) = self.streams.remove(&stream) {
+                self.forget(entry);
+            }
+            return;
+        }
+        let Some(entry) = self.streams.get_mut(&stream) else {
+            return;
+        };
+        entry.out = Some(Outgoing {
+            pieces,
+            pos: 0,
+            streamed: more,
+            queued: true,
+            request,
+            status,
+            sent: 0,
+        });
+        self.ready.push_back(stream);
+    }
+
+    /// The stream's link, made now if its exchange had none.
+    fn link_of(&mut self, stream: u32) -> Rc<Link> {
+        let wake = self.wake.clone();
+        let entry = self.streams.get_mut(&stream).expect("an open stream");
+        entry
+            .link
+            .get_or_insert_with(|| Link::new(stream, wake))
+            .clone()
+    }
+
+    /// What the streams' tasks said since the last turn.
+    fn handle_news(&mut self) {
+        if !self.wake.has_news() {
+            return;
+        }
+        let mut news = std::mem::take(&mut self.news);
+        self.wake.take_news(&mut news);
+        for link in news.drain(..) {
+            let consumed = link.take_consumed();
+            if consumed > 0 {
+                self.engine.release(link.id, consumed);
+            }
+            let Some(entry) = self.streams.get_mut(&link.id) else {
+                continue;
+            };
+            if !entry.link.as_ref().is_some_and(|l| Rc::ptr_eq(l, &link)) {
+                continue;
+            }
+            if let Some(out) = &mut entry.out {
+                if !out.queued {
+                    out.queued = true;
+                    self.ready.push_back(link.id);
+                }
+            } else if let Some(answer) = link.take_answer() {
+                self.respond(link.id, answer);
+            }
+        }
+        self.news = news;
+    }
+
+    /// Adds DATA frames, a stream at a time, until a batch is ready or no
+    /// stream can send.
+    fn fill(&mut self) {
+        while self.engine.output_len() < GATHER {
+            let Some(stream) = self.ready.pop_front() else {
+                break;
+            };
+            match self.send_some(stream) {
+                Sent::More => self.ready.push_back(stream),
+                Sent::Blocked => self.blocked.push(stream),
+                Sent::Starved => {
+                    if let Some(out) = self.streams.get_mut(&stream).and_then(|e| e.out.as_mut()) {
+                        out.queued = false;
+                    }
+                }
+                Sent::Over => {
+                    if let Some(entry) = self.streams.remove(&stream) {
+                        self.forget(entry);
+                    }
                 }
             }
         }
-    };
-    tracing::trace!(%peer, end, "HTTP/2 connection closed");
+    }
+
+    /// One DATA frame of `stream`'s response.
+    fn send_some(&mut self, stream: u32) -> Sent {
+        let Some(entry) = self.streams.get_mut(&stream) else {
+            return Sent::Starved;
+        };
+        let link = entry.link.clone();
+        let Some(out) = entry.out.as_mut() else {
+            return Sent::Starved;
+        };
+        if out.pieces.is_empty() && out.streamed {
+            let link = link.as_ref().expect("a streamed body has a link");
+            match link.next_chunk() {
+                Some(chunk) => out.pieces.push_back(Piece::Chunk(chunk)),
+                None => match link.chunks_ended() {
+                    None => return Sent::Starved,
+                    Some(true) => {
+                        // The body ended after its last bytes were sent.
+                        let _ = self.engine.send_data(stream, &[], true);
+                        self.finished(stream);
+                        return Sent::Over;
+                    }
+                    Some(false) => {
+                        tracing::debug!(peer = %self.client.addr, stream, "HTTP/2 response not sent to its end: back end failed");
+                        self.engine.send_reset(stream, ErrorCode::INTERNAL_ERROR);
+                        self.finished(stream);
+                        return Sent::Over;
+                    }
+                },
+            }
+        }
+        let last_piece = out.pieces.len() == 1
+            && (!out.streamed || link.as_ref().and_then(|l| l.chunks_ended()) == Some(true));
+        let Some(piece) = out.pieces.front() else {
+            return Sent::Starved;
+        };
+        let pos = out.pos;
+        let left = (piece.len() - pos) as usize;
+        let sent = match piece {
+            Piece::Bytes(b) => self.engine.send_data(
+                stream,
+                &b[pos as usize..][..left.min(DATA_FRAME)],
+                last_piece && left <= DATA_FRAME,
+            ),
+            Piece::Chunk(b) => self.engine.send_data(
+                stream,
+                &b[pos as usize..][..left.min(DATA_FRAME)],
+                last_piece && left <= DATA_FRAME,
+            ),
+            Piece::File(range) => {
+                let at = range.offset + pos;
+                let file = range.file.clone();
+                match self.engine.send_data_with(stream, left, last_piece, |buf| {
+                    rustix::io::pread(file.as_fd(), buf, at)
+                }) {
+                    Ok(Ok(0)) if left > 0 && self.engine.send_window(stream) > 0 => {
+                        tracing::warn!(peer = %self.client.addr, stream, at, "file shrank while being sent");
+                        self.engine.send_reset(stream, ErrorCode::INTERNAL_ERROR);
+                        self.finished(stream);
+                        return Sent::Over;
+                    }
+                    Ok(Ok(n)) => Ok(n),
+                    Ok(Err(e)) => {
+                        tracing::warn!(peer = %self.client.addr, stream, error = %e, "file read failed");
+                        self.engine.send_reset(stream, ErrorCode::INTERNAL_ERROR);
+                        self.finished(stream);
+                        return Sent::Over;
+                    }
+                    Err(gone) => Err(gone),
+                }
+            }
+        };
+        let Ok(n) = sent else {
+            self.finished(stream);
+            return Sent::Over;
+        };
+        let out = self
+            .streams
+            .get_mut(&stream)
+            .and_then(|e| e.out.as_mut())
+            .expect("sending");
+        out.sent += n as u64;
+        if n == 0 && left > 0 {
+            return Sent::Blocked;
+        }
+        out.pos += n as u64;
+        if out.pos == out.pieces.front().map_or(0, Piece::len) {
+            out.pieces.pop_front();
+            out.pos = 0;
+            if out.pieces.is_empty() && (!out.streamed || last_piece) {
+                self.finished(stream);
+                return Sent::Over;
+            }
+        }
+        Sent::More
+    }
+
+    /// The response of `stream` is over (whole or not): logged.
+    fn finished(&mut self, stream: u32) {
+        if let Some(out) = self.streams.get_mut(&stream).and_then(|e| e.out.take()) {
+            self.worker
+                .thread
+                .log_access(&out.request, out.status, out.sent);
+        }
+    }
+
+    /// A stream that is over on our side: its task stops, its request
+    /// body's window comes back, and a response cut short is logged.
+    fn forget(&mut self, entry: StreamEntry) {
+        if let Some(out) = entry.out {
+            self.worker
+                .thread
+                .log_access(&out.request, out.status, out.sent);
+        }
+        if let Some(link) = entry.link {
+            link.gone();
+        }
+        if let Some(task) = entry.task {
+            task.abort();
+        }
+    }
+
+    fn go_away(&mut self) {
+        if !self.going_away {
+            self.going_away = true;
+            self.engine.go_away(ErrorCode::NO_ERROR);
+        }
+    }
+
+    /// Once the generation in use has retired: the retirement of the one
+    /// that took over, or None when the connection should go away (a
+    /// reload removed its listener, or the process is stopping).
+    fn after_retirement(&mut self) -> Option<watch::Receiver<bool>> {
+        if self.arrival.follow_reload(&mut self.worker) == ListenerState::Removed {
+            return None;
+        }
+        let next = self.worker.retire.subscribe();
+        let stopping = *next.borrow();
+        (!stopping).then_some(next)
+    }
+
+    /// Sends what is queued (a GOAWAY at least, when the connection
+    /// failed), then closes: FIN, and the client's last bytes read.
+    async fn close(mut self, end: End) {
+        let peer = self.client.addr;
+        match &end {
+            End::Abuse(abuse) => {
+                self.metrics.h2_abuse(*abuse);
+                tracing::info!(%peer, abuse = abuse.as_str(), "HTTP/2 client abusive: GOAWAY and closing");
+                self.engine
+                    .abort(ErrorCode::ENHANCE_YOUR_CALM, "abusive client");
+            }
+            End::Done => tracing::trace!(%peer, "HTTP/2 connection closed"),
+            other => tracing::debug!(%peer, end = %other, "HTTP/2 connection closed"),
+        }
+        for (_, entry) in std::mem::take(&mut self.streams) {
+            self.forget(entry);
+        }
+        if matches!(end, End::Write(_) | End::Read(_) | End::Stalled) {
+            return;
+        }
+        let flushed = timeout(GOAWAY_LINGER, async {
+            loop {
+                if self.written == self.out.len() {
+                    if !self.engine.has_output() {
+                        return;
+                    }
+                    let spare = std::mem::take(&mut self.out);
+                    self.out = self.engine.take_output(spare);
+                    self.written = 0;
+                }
+                let wrote = poll_fn(|cx| {
+                    self.io
+                        .poll_write(cx, &self.out[self.written..])
+                        .map_ok(|n| self.written += n)
+                })
+                .await;
+                if wrote.is_err() {
+                    return;
+                }
+            }
+        })
+        .await;
+        if flushed.is_ok() {
+            let _ = poll_fn(|cx| self.io.poll_flush(cx)).await;
+            let _ = poll_fn(|cx| self.io.poll_close(cx)).await;
+        }
+    }
+}
+
+/// Sends a response head: the response's fields (the engine drops those
+/// HTTP/2 forbids), content-length from the body, `server` and `date`
+/// unless the handler set them.
+fn send_head(
+    engine: &mut engine::Connection,
+    worker: &Worker,
+    stream: u32,
+    response: &Response,
+    length: Option<u64>,
+    end_stream: bool,
+) -> Result<(), engine::StreamGone> {
+    let mut date = worker.thread.date.borrow_mut();
+    let date = (!response.headers.contains("date")).then(|| date.now().as_bytes());
+    let server = (!response.headers.contains("server")).then_some(&b"tlsaccel"[..]);
+    let mut digits = [0u8; 20];
+    let length = length
+        .filter(|_| status_has_body(response.status))
+        .map(|n| decimal(n, &mut digits));
+    let fields = response
+        .headers
+        .iter()
+        .filter(|(name, _)| !name.eq_ignore_ascii_case("content-length"))
+        .chain(length.map(|v| ("content-length", v)))
+        .chain(server.map(|v| ("server", v)))
+        .chain(date.map(|v| ("date", v)));
+    engine.send_headers(stream, response.status, fields, end_stream)
+}
+
+/// `n` in decimal, written at the end of `buf`.
+fn decimal(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return &buf[at..];
+        }
+    }
 }
