@@ -60,18 +60,21 @@ impl Headers {
         })
     }
 
-    /// The value of the first field named `name` (any case).
+    /// The value of the first field named `name` (any case); names are
+    /// compared as bytes, with no UTF-8 check of each.
     pub fn get(&self, name: &str) -> Option<&[u8]> {
-        self.iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v)
+        self.fields
+            .iter()
+            .find(|(n, _)| self.slice(n).eq_ignore_ascii_case(name.as_bytes()))
+            .map(|(_, v)| self.slice(v))
     }
 
     /// Every value of the fields named `name` (any case), in order.
     pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a [u8]> + 'a {
-        self.iter()
-            .filter(move |(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v)
+        self.fields
+            .iter()
+            .filter(move |(n, _)| self.slice(n).eq_ignore_ascii_case(name.as_bytes()))
+            .map(|(_, v)| self.slice(v))
     }
 
     pub fn contains(&self, name: &str) -> bool {

@@ -95,10 +95,11 @@ impl Worker {
                     Err(BodyError::TooLarge)
                 }
                 _ => match self.handler_for(site, request) {
+                    // Boxed: a back end's exchange keeps kilobytes of
+                    // state, which a static answer should not carry (or
+                    // copy) in its future.
                     Handler::Proxy { group, route } => {
-                        self.proxy
-                            .forward(group, &route.upgrades, request, body)
-                            .await
+                        Box::pin(self.proxy.forward(group, &route.upgrades, request, body)).await
                     }
                     Handler::Static => serve_static(self, site, request, body).await,
                 },
