@@ -25,8 +25,8 @@ EXPECTED_ROWS = (
     + [f"latency/https/{k}" for k in ("p99", "p50", "p90", "max", "success", "cpu-per-request")]
     + ["proxy/https/1kb", "proxy/https/1kb/per-cpu", "proxy/https/100kb", "proxy/https/100kb/per-cpu",
        "proxy/https/10mb", "proxy/https/websocket", "proxy/https/websocket/per-cpu"]
-    + [f"http2/https/{k}" for k in ("1kb", "1kb/per-cpu", "100kb", "100kb/per-cpu", "1kb/h1", "1kb/h1/per-cpu",
-                                           "1gib", "1gib/cpu-per-gb")]
+    + [f"http2/https/{k}{per}" for k in ("0kb", "1kb", "10kb", "100kb", "1kb/c100", "1kb/h1") for per in ("", "/per-cpu")]
+    + ["http2/https/1gib", "http2/https/1gib/cpu-per-gb"]
     + ["memory/idle-tls", "memory/idle-tls/per-connection"]
 )
 

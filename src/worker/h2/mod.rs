@@ -232,6 +232,7 @@ impl Driver {
         // stream open, keep-alive.
         let mut idle = pin!(sleep(settings.timeouts.request_header));
         let mut idle_armed = true;
+        let mut preface_seen = false;
         let mut stall = pin!(sleep(send_timeout));
         let mut stall_armed = false;
         loop {
@@ -246,9 +247,11 @@ impl Driver {
             }
             // Timers move only when what they watch changes state.
             let quiet = self.streams.is_empty();
-            if quiet != idle_armed {
+            let started = self.engine.is_started();
+            if quiet != idle_armed || started != preface_seen {
                 idle_armed = quiet;
-                if quiet && self.engine.is_started() {
+                preface_seen = started;
+                if quiet && started {
                     idle.as_mut().reset(Instant::now() + keepalive);
                 }
             }
@@ -278,7 +281,7 @@ impl Driver {
                     continue;
                 }
                 _ = &mut idle, if idle_armed && !self.going_away => {
-                    if !self.engine.is_started() {
+                    if !preface_seen {
                         return End::PrefaceTimeout;
                     }
                     self.go_away();
