@@ -176,6 +176,15 @@ enum Piece {
 }
 
 impl Piece {
+    /// The bytes of a piece held in memory (empty for a file range).
+    fn in_memory(&self) -> &[u8] {
+        match self {
+            Piece::Bytes(b) => b,
+            Piece::Chunk(b) => b,
+            Piece::File(_) => &[],
+        }
+    }
+
     fn len(&self) -> u64 {
         match self {
             Piece::Bytes(b) => b.len() as u64,
@@ -694,14 +703,9 @@ impl Driver {
         let pos = out.pos;
         let left = (piece.len() - pos) as usize;
         let sent = match piece {
-            Piece::Bytes(b) => self.engine.send_data(
+            Piece::Bytes(_) | Piece::Chunk(_) => self.engine.send_data(
                 stream,
-                &b[pos as usize..][..left.min(DATA_FRAME)],
-                last_piece && left <= DATA_FRAME,
-            ),
-            Piece::Chunk(b) => self.engine.send_data(
-                stream,
-                &b[pos as usize..][..left.min(DATA_FRAME)],
+                &piece.in_memory()[pos as usize..][..left.min(DATA_FRAME)],
                 last_piece && left <= DATA_FRAME,
             ),
             Piece::File(range) => {
