@@ -8,7 +8,9 @@
 
 use super::Worker;
 use crate::config::Route;
-use crate::exchange::{BodyError, BodyLength, Request, RequestBody, Response, Version};
+use crate::exchange::{
+    BodyError, BodyLength, Request, RequestBody, Response, StreamError, Version,
+};
 use crate::metrics::{Protocol, WorkerMetrics};
 use crate::static_files::StaticFiles;
 use std::net::SocketAddr;
@@ -68,8 +70,8 @@ pub(super) struct Served {
     /// The site the request was for (its counters, and its headers on
     /// any page the protocol answers with instead).
     pub site: usize,
-    /// Err: the request body could not be read. `BodyError::status` says
-    /// whether an answer is still possible.
+    /// Err: the request body failed and nothing can be answered; a body
+    /// that can still be answered (400, 408, 413) has its error page here.
     pub response: Result<Response, BodyError>,
 }
 
@@ -105,11 +107,41 @@ impl Worker {
                 },
             },
         };
+        let response = match response {
+            Ok(response) => Ok(response),
+            Err(e) => match e.status() {
+                Some(status) => {
+                    tracing::debug!(peer = %request.client.addr, error = %e, "request body refused");
+                    Ok(Response::error(status))
+                }
+                None => Err(e),
+            },
+        };
         let response = response.map(|mut response| {
             self.add_site_headers(site, &mut response);
             response
         });
         Served { site, response }
+    }
+
+    /// The page sent instead of a response whose streamed body failed
+    /// before its first byte left: 504 when the back end was too slow,
+    /// 502 otherwise, with the site's headers. `peer`: who asked, for the log.
+    pub(super) fn failed_body_page(
+        &self,
+        site: usize,
+        peer: SocketAddr,
+        error: &StreamError,
+    ) -> Response {
+        tracing::warn!(%peer, %error, "response body failed before it was sent; answering with an error");
+        let status = if matches!(error, StreamError::Timeout) {
+            504
+        } else {
+            502
+        };
+        let mut page = Response::error(status);
+        self.add_site_headers(site, &mut page);
+        page
     }
 
     /// Whether a request on `listener` may need the address the client

@@ -411,18 +411,7 @@ impl Connection {
         );
         let Served { site, response } = worker.serve(&self.arrival, &request, &mut body).await;
         let body_complete = body.is_complete();
-        let response = match response {
-            Ok(r) => r,
-            Err(e) => match e.status() {
-                Some(status) => {
-                    tracing::debug!(peer = %self.client.addr, error = %e, "request body refused");
-                    let mut page = Response::error(status);
-                    worker.add_site_headers(site, &mut page);
-                    page
-                }
-                None => return Err(End::from_body(e)),
-            },
-        };
+        let response = response.map_err(End::from_body)?;
         self.respond(site, &request, wants_close, response, body_complete)
             .await
     }
@@ -480,14 +469,7 @@ impl Connection {
                     return Ok(close);
                 }
                 Err(SendError::BeforeFirstByte(e)) => {
-                    tracing::warn!(peer = %self.client.addr, error = %e, "response body failed before it was sent; answering with an error");
-                    let status = if matches!(e, StreamError::Timeout) {
-                        504
-                    } else {
-                        502
-                    };
-                    response = Response::error(status);
-                    self.worker.add_site_headers(site, &mut response);
+                    response = self.worker.failed_body_page(site, self.client.addr, &e);
                 }
                 Err(SendError::End(end)) => {
                     self.worker.thread.log_access(request, status, 0);

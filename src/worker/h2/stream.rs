@@ -81,21 +81,10 @@ pub(super) async fn exchange(
     drop(body);
     let outcome = match response {
         Ok(mut response) => {
-            let streamed = first_chunk(&worker, site, &request.method, &mut response).await;
+            let streamed = first_chunk(&worker, site, &request, &mut response).await;
             Outcome::Respond { response, streamed }
         }
-        Err(e) => match e.status() {
-            Some(status) => {
-                tracing::debug!(peer = %request.client.addr, error = %e, "request body refused");
-                let mut page = Response::error(status);
-                worker.add_site_headers(site, &mut page);
-                Outcome::Respond {
-                    response: page,
-                    streamed: None,
-                }
-            }
-            None => Outcome::Reset(e),
-        },
+        Err(e) => Outcome::Reset(e),
     };
     Answer { request, outcome }
 }
@@ -107,7 +96,7 @@ pub(super) async fn exchange(
 async fn first_chunk(
     worker: &Worker,
     site: usize,
-    method: &Method,
+    request: &Request,
     response: &mut Response,
 ) -> Option<Streamed> {
     if !matches!(response.body, Body::Stream(_)) {
@@ -117,7 +106,7 @@ async fn first_chunk(
         unreachable!("matched above");
     };
     let length = source.length();
-    if *method == Method::Head || !status_has_body(response.status) {
+    if request.method == Method::Head || !status_has_body(response.status) {
         source.finish(true);
         return Some(Streamed {
             first: Bytes::new(),
@@ -141,15 +130,8 @@ async fn first_chunk(
             source: Some(source),
         }),
         Err(e) => {
-            tracing::warn!(error = %e, "response body failed before it was sent; answering with an error");
             source.finish(false);
-            let status = if matches!(e, crate::exchange::StreamError::Timeout) {
-                504
-            } else {
-                502
-            };
-            *response = Response::error(status);
-            worker.add_site_headers(site, response);
+            *response = worker.failed_body_page(site, request.client.addr, &e);
             None
         }
     }
