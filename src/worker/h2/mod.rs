@@ -164,7 +164,9 @@ struct Outgoing {
     streamed: bool,
     /// In `ready` (or `blocked`) already.
     queued: bool,
-    request: crate::exchange::Request,
+    /// What the response answers (None: a malformed request's 400), for
+    /// the access log.
+    request: Option<crate::exchange::Request>,
     status: u16,
     sent: u64,
 }
@@ -414,15 +416,15 @@ impl Driver {
                     Err(e) => {
                         tracing::debug!(peer = %self.client.addr, error = %e, "bad HTTP/2 request");
                         let page = Response::error_saying(400, &e.to_string());
-                        let worker = self.worker.clone();
-                        let length = page.body.length();
-                        if send_head(&mut self.engine, &worker, stream, &page, length, false)
-                            .is_ok()
-                        {
-                            if let Body::Bytes(b) = &page.body {
-                                let _ = self.engine.send_data(stream, b, true);
-                            }
-                        }
+                        self.streams.insert(
+                            stream,
+                            StreamEntry {
+                                link: None,
+                                task: None,
+                                out: None,
+                            },
+                        );
+                        self.send_response(stream, None, page, None);
                     }
                 }
             }
@@ -464,8 +466,6 @@ impl Driver {
             self.engine.send_reset(stream, ErrorCode::REFUSED_STREAM);
             return;
         }
-        let mut request = request;
-        request.client.local = self.client.local;
         let settings = &self.worker.settings;
         let link = (!end_stream).then(|| Link::new(stream, self.wake.clone()));
         let body = match &link {
@@ -517,21 +517,35 @@ impl Driver {
         );
     }
 
-    /// Sends an exchange's answer: the head now, the body as windows allow.
+    /// Sends an exchange's answer, or resets its stream.
     fn respond(&mut self, stream: u32, answer: Answer) {
         let Answer { request, outcome } = answer;
-        let (mut response, streamed) = match outcome {
-            Outcome::Respond { response, streamed } => (response, streamed),
+        match outcome {
+            Outcome::Respond { response, streamed } => {
+                self.send_response(stream, Some(request), response, streamed)
+            }
             Outcome::Reset(e) => {
                 tracing::debug!(peer = %self.client.addr, error = %e, "HTTP/2 request body failed");
                 self.engine.send_reset(stream, ErrorCode::CANCEL);
                 if let Some(entry) = self.streams.remove(&stream) {
                     self.forget(entry);
                 }
-                return;
             }
-        };
-        let with_body = request.method != Method::Head && status_has_body(response.status);
+        }
+    }
+
+    /// Sends a response on an open stream: the head now, the body as
+    /// windows allow. `request`: what it answers, for the access log (None
+    /// for a head that was not a request).
+    fn send_response(
+        &mut self,
+        stream: u32,
+        request: Option<crate::exchange::Request>,
+        mut response: Response,
+        streamed: Option<stream::Streamed>,
+    ) {
+        let head_request = request.as_ref().is_some_and(|r| r.method == Method::Head);
+        let with_body = !head_request && status_has_body(response.status);
         let mut pieces = VecDeque::new();
         // More of a back end's body follows the pieces.
         let mut more = false;
@@ -578,8 +592,8 @@ impl Driver {
             end_now,
         );
         if sent_head.is_err() || end_now {
-            if sent_head.is_ok() {
-                worker.thread.log_access(&request, status, 0);
+            if let (Ok(()), Some(request)) = (sent_head, &request) {
+                worker.thread.log_access(request, status, 0);
             }
             if let Some(entry) = self.streams.remove(&stream) {
                 self.forget(entry);
@@ -759,9 +773,13 @@ impl Driver {
     /// The response of `stream` is over (whole or not): logged.
     fn finished(&mut self, stream: u32) {
         if let Some(out) = self.streams.get_mut(&stream).and_then(|e| e.out.take()) {
-            self.worker
-                .thread
-                .log_access(&out.request, out.status, out.sent);
+            self.log(out);
+        }
+    }
+
+    fn log(&self, out: Outgoing) {
+        if let Some(request) = &out.request {
+            self.worker.thread.log_access(request, out.status, out.sent);
         }
     }
 
@@ -769,9 +787,7 @@ impl Driver {
     /// body's window comes back, and a response cut short is logged.
     fn forget(&mut self, entry: StreamEntry) {
         if let Some(out) = entry.out {
-            self.worker
-                .thread
-                .log_access(&out.request, out.status, out.sent);
+            self.log(out);
         }
         if let Some(link) = entry.link {
             link.gone();
