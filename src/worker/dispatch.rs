@@ -149,8 +149,7 @@ impl Worker {
     /// or a back end (its default Host, the PROXY protocol). A protocol
     /// that must ask the kernel for it asks only then.
     pub(super) fn needs_local_address(&self, listener: usize) -> bool {
-        self.settings.listeners[listener].redirect_to_https
-            || self.settings.sites.iter().any(|s| !s.routes.is_empty())
+        self.settings.listeners[listener].redirect_to_https || !self.settings.upstreams.is_empty()
     }
 
     /// The site `request` is for (by its host), counted.
