@@ -1,7 +1,7 @@
 //! The `Date` header value, formatted once per second rather than per
 //! response.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::UNIX_EPOCH;
 
 pub struct HttpDate {
     second: u64,
@@ -20,7 +20,7 @@ impl Default for HttpDate {
 impl HttpDate {
     /// The current time in IMF-fixdate form.
     pub fn now(&mut self) -> &str {
-        let now = SystemTime::now();
+        let now = crate::clock::wall();
         let second = now
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_secs())

@@ -22,7 +22,8 @@ use super::frame::{
 use super::hpack::{Decoder, Encoder, Indexing};
 use super::request::{HeadBuilder, HeadError, RequestHead};
 use crate::exchange::Headers;
-use std::collections::{HashMap, VecDeque};
+use foldhash::HashMap;
+use std::collections::VecDeque;
 
 /// DATA payload that, with its 9-byte frame header, fills one 16 KiB TLS
 /// record, for the kernel under kTLS and for rustls in user space.
@@ -174,12 +175,17 @@ pub struct Connection {
     out: Vec<u8>,
     decoder: Decoder,
     encoder: Encoder,
+    /// A response header block being encoded, kept between blocks (no
+    /// allocation per response).
+    encoded: Vec<u8>,
     peer_initial_window: i64,
     peer_max_frame_size: u32,
     send_window: i64,
     recv_window: i64,
     /// Connection-level bytes consumed, not yet announced.
     unannounced: u32,
+    /// Open streams, at most `max_concurrent_streams` of them: a seeded
+    /// hash far cheaper than SipHash is enough for so few keys.
     streams: HashMap<u32, Stream>,
     /// The highest stream the client opened (or tried to).
     last_client_stream: u32,
@@ -217,12 +223,13 @@ impl Connection {
             out,
             decoder: Decoder::new(config.header_table_size as usize),
             encoder: Encoder::new(),
+            encoded: Vec::with_capacity(256),
             peer_initial_window: DEFAULT_WINDOW,
             peer_max_frame_size: frame::DEFAULT_MAX_FRAME_SIZE,
             send_window: DEFAULT_WINDOW,
             recv_window: connection_window.max(DEFAULT_WINDOW),
             unannounced: 0,
-            streams: HashMap::new(),
+            streams: HashMap::default(),
             last_client_stream: 0,
             block: None,
             recent_resets: VecDeque::new(),
@@ -896,20 +903,20 @@ impl Connection {
         status: Option<u16>,
         fields: impl IntoIterator<Item = (&'f str, &'f [u8])>,
     ) {
-        let mut block = Vec::with_capacity(128);
-        let mut lower = Vec::with_capacity(32);
+        let mut block = std::mem::take(&mut self.encoded);
+        block.clear();
+        let (mut short, mut long) = ([0u8; 64], Vec::new());
         self.encoder.begin_block(&mut block);
         if let Some(status) = status {
             self.encoder.status(status, &mut block);
         }
         for (name, value) in fields {
-            lower.clear();
-            lower.extend(name.bytes().map(|b| b.to_ascii_lowercase()));
-            if FORBIDDEN_IN_RESPONSES.contains(&lower.as_slice()) {
+            let name = lower_case(name, &mut short, &mut long);
+            if FORBIDDEN_IN_RESPONSES.contains(&name) {
                 continue;
             }
             self.encoder
-                .field(&lower, value, indexing_of(&lower), &mut block);
+                .field(name, value, indexing_of(name), &mut block);
         }
         frame::write_headers(
             &mut self.out,
@@ -918,6 +925,7 @@ impl Connection {
             end_stream,
             self.peer_max_frame_size,
         );
+        self.encoded = block;
     }
 
     /// Ends a stream's response with trailers.
@@ -979,12 +987,35 @@ const FORBIDDEN_IN_RESPONSES: [&[u8]; 5] = [
     b"upgrade",
 ];
 
+/// `name` in lower case (HTTP/2 field names are), in `short` when it
+/// fits (no allocation for the usual names), else in `long`.
+fn lower_case<'a>(name: &'a str, short: &'a mut [u8; 64], long: &'a mut Vec<u8>) -> &'a [u8] {
+    let name = name.as_bytes();
+    if !name.iter().any(u8::is_ascii_uppercase) {
+        return name;
+    }
+    let lower = match short.get_mut(..name.len()) {
+        Some(lower) => lower,
+        None => {
+            long.resize(name.len(), 0);
+            &mut long[..]
+        }
+    };
+    for (l, b) in lower.iter_mut().zip(name) {
+        *l = b.to_ascii_lowercase();
+    }
+    lower
+}
+
 /// Which response fields go into the HPACK table: those whose values most
 /// responses of a server repeat (the next response sends one byte for
 /// each); values that differ every time would only push those out.
 fn indexing_of(name: &[u8]) -> Indexing {
     match name {
-        b"server"
+        // A file's validators repeat in each of its responses.
+        b"etag"
+        | b"last-modified"
+        | b"server"
         | b"date"
         | b"content-type"
         | b"vary"

@@ -24,13 +24,14 @@ pub enum HeadError {
 /// A request head as HTTP/2 carried it, checked.
 #[derive(Debug, Clone)]
 pub struct RequestHead {
-    pub method: String,
-    pub scheme: Option<String>,
+    pub method: Method,
     pub authority: Option<String>,
     /// Empty for CONNECT.
     pub path: Vec<u8>,
     /// The regular fields in order, cookie crumbs joined into one field at
-    /// the end.
+    /// the end. With an `:authority`, a `host` field made from it comes
+    /// first (an HTTP/1.1 hop needs Host) and the client's own are dropped
+    /// (section 8.3.1: `:authority` wins).
     pub headers: Headers,
     pub content_length: Option<u64>,
 }
@@ -39,29 +40,17 @@ impl RequestHead {
     /// The exchange's request. `end_stream`: the HEADERS frame ended the
     /// stream, so there is no body.
     pub fn into_request(self, client: Client, end_stream: bool) -> Result<Request, HeadError> {
-        let mut headers = Headers::with_capacity(self.headers.len() + 1);
         let host = match self.authority {
-            // Section 8.3.1: `:authority` over Host when both are sent, and
-            // an HTTP/1.1 hop needs Host, made from it.
-            Some(authority) => {
-                headers.append("host", &authority);
-                for (name, value) in self.headers.iter().filter(|(n, _)| *n != "host") {
-                    headers.append(name, value);
-                }
-                Some(authority)
-            }
+            Some(authority) => Some(authority),
             None => {
                 let mut hosts = self.headers.get_all("host");
-                let host = match (hosts.next(), hosts.next()) {
+                match (hosts.next(), hosts.next()) {
                     (Some(host), None) => Some(String::from_utf8_lossy(host).into_owned()),
                     (None, _) => None,
                     (Some(_), Some(_)) => {
                         return Err(HeadError::Malformed("more than one Host field"))
                     }
-                };
-                drop(hosts);
-                headers = self.headers;
-                host
+                }
             }
         };
         if let Some(host) = &host {
@@ -82,10 +71,10 @@ impl RequestHead {
             None => BodyLength::Unknown,
         };
         Ok(Request {
-            method: Method::parse(&self.method),
+            method: self.method,
             target,
             version: Version::Http2,
-            headers,
+            headers: self.headers,
             host,
             body,
             expect_continue: false,
@@ -128,8 +117,8 @@ pub struct HeadBuilder {
     trailers: bool,
     max_list_size: usize,
     list_size: usize,
-    method: Option<String>,
-    scheme: Option<String>,
+    method: Option<Method>,
+    scheme_seen: bool,
     authority: Option<String>,
     path: Option<Vec<u8>>,
     regular_seen: bool,
@@ -148,7 +137,7 @@ impl HeadBuilder {
             max_list_size,
             list_size: 0,
             method: None,
-            scheme: None,
+            scheme_seen: false,
             authority: None,
             path: None,
             regular_seen: false,
@@ -184,11 +173,29 @@ impl HeadBuilder {
             if self.regular_seen {
                 return self.fail("pseudo-header field after a regular field");
             }
-            let text = || String::from_utf8_lossy(value).into_owned();
             let slot_taken = match pseudo {
-                b"method" => self.method.replace(text()).is_some(),
-                b"scheme" => self.scheme.replace(text()).is_some(),
-                b"authority" => self.authority.replace(text()).is_some(),
+                b"method" => {
+                    // A token (RFC 9110 9.1), so ASCII.
+                    let token = (!value.is_empty()
+                        && value
+                            .iter()
+                            .all(|&b| b.is_ascii_alphanumeric() || is_name_byte(b)))
+                    .then(|| std::str::from_utf8(value).ok())
+                    .flatten();
+                    let Some(token) = token else {
+                        return self.fail("invalid :method");
+                    };
+                    self.method.replace(Method::parse(token)).is_some()
+                }
+                b"scheme" => std::mem::replace(&mut self.scheme_seen, true),
+                b"authority" => {
+                    let taken = self.authority.is_some();
+                    if !taken {
+                        self.headers.append("host", value);
+                        self.authority = Some(String::from_utf8_lossy(value).into_owned());
+                    }
+                    taken
+                }
                 b"path" => self.path.replace(value.to_vec()).is_some(),
                 _ => return self.fail("unknown or response pseudo-header field"),
             };
@@ -212,6 +219,8 @@ impl HeadBuilder {
                     self.fail("TE other than \"trailers\"");
                 }
             }
+            // The `host` made from `:authority` stands (section 8.3.1).
+            b"host" if self.authority.is_some() => {}
             // Section 8.2.3: crumbs become one field again.
             b"cookie" => {
                 if !self.cookies.is_empty() {
@@ -252,28 +261,22 @@ impl HeadBuilder {
         let Some(method) = self.method else {
             return Err(HeadError::Malformed("no :method"));
         };
-        if method.is_empty()
-            || !method
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || is_name_byte(b))
-        {
-            return Err(HeadError::Malformed("invalid :method"));
-        }
-        let path = if method == "CONNECT" {
+        let is = |name: &str| matches!(&method, Method::Other(m) if m == name);
+        let path = if is("CONNECT") {
             // Section 8.5: the authority alone.
-            if self.scheme.is_some() || self.path.is_some() || self.authority.is_none() {
+            if self.scheme_seen || self.path.is_some() || self.authority.is_none() {
                 return Err(HeadError::Malformed(
                     "CONNECT with :scheme or :path, or without :authority",
                 ));
             }
             Vec::new()
         } else {
-            let (Some(_), Some(path)) = (&self.scheme, self.path) else {
+            let (true, Some(path)) = (self.scheme_seen, self.path) else {
                 return Err(HeadError::Malformed("no :scheme or no :path"));
             };
             let valid = match path.as_slice() {
                 [b'/', ..] => true,
-                b"*" => method == "OPTIONS",
+                b"*" => is("OPTIONS"),
                 _ => false,
             };
             if !valid {
@@ -283,7 +286,6 @@ impl HeadBuilder {
         };
         Ok(RequestHead {
             method,
-            scheme: self.scheme,
             authority: self.authority,
             path,
             headers: self.headers,

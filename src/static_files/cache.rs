@@ -6,7 +6,7 @@
 
 use super::open::Root;
 use super::OpenFile;
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::io;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -18,6 +18,9 @@ struct Entry {
 }
 
 pub struct OpenFileCache {
+    /// Keyed by paths that opened (a client cannot choose keys beyond the
+    /// files that exist), hashed with seeded foldhash, not SipHash: the
+    /// lookup is on every static request.
     entries: HashMap<Vec<u8>, Entry>,
     max_entries: usize,
     valid: Duration,
@@ -35,7 +38,7 @@ pub enum Found {
 impl OpenFileCache {
     pub fn new(max_entries: usize, valid: Duration) -> Self {
         OpenFileCache {
-            entries: HashMap::new(),
+            entries: HashMap::default(),
             max_entries,
             valid,
             clock: 0,
@@ -44,7 +47,7 @@ impl OpenFileCache {
 
     pub fn lookup(&mut self, root: &Root, relative: &[u8]) -> io::Result<Found> {
         self.clock += 1;
-        let now = Instant::now();
+        let now = crate::clock::now();
         if let Some(e) = self.entries.get_mut(relative) {
             if now.duration_since(e.opened) < self.valid {
                 e.last_used = self.clock;

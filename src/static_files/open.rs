@@ -63,10 +63,11 @@ impl Root {
     /// Resolves the root path again once `every` has passed. True when it
     /// now names a different directory (cached files must be dropped).
     pub fn refresh(&mut self, every: Duration) -> bool {
-        if self.resolved.elapsed() < every {
+        let now = crate::clock::now();
+        if now.duration_since(self.resolved) < every {
             return false;
         }
-        self.resolved = Instant::now();
+        self.resolved = now;
         match open_dir(&self.path) {
             Ok((dir, identity)) if identity != self.identity => {
                 tracing::info!(root = %self.path.display(), "document root now names another directory; following it");

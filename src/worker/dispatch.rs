@@ -28,9 +28,16 @@ pub(super) struct Arrival {
     pub server_name: Option<String>,
 }
 
-/// The handler a request goes to.
-enum Handler<'w> {
-    Proxy { group: usize, route: &'w Route },
+/// Where a request goes (`Worker::plan`).
+enum Plan<'w> {
+    /// Answered without a handler.
+    Answer(Response),
+    /// Its declared body is over the limit.
+    Refuse(BodyError),
+    Proxy {
+        group: usize,
+        route: &'w Route,
+    },
     Static,
 }
 
@@ -88,25 +95,66 @@ impl Worker {
         body: &mut B,
     ) -> Served {
         let site = self.site_of(request);
-        let response = match self.early_answer(arrival, site, request) {
-            Some(response) => Ok(response),
-            None => match request.body {
-                // Refused before the handler sees it: a back end never
-                // gets half of a request.
-                BodyLength::Known(n) if n > self.settings.limits.max_body_bytes => {
-                    Err(BodyError::TooLarge)
-                }
-                _ => match self.handler_for(site, request) {
-                    // Boxed: a back end's exchange keeps kilobytes of
-                    // state, which a static answer should not carry (or
-                    // copy) in its future.
-                    Handler::Proxy { group, route } => {
-                        Box::pin(self.proxy.forward(group, &route.upgrades, request, body)).await
-                    }
-                    Handler::Static => serve_static(self, site, request, body).await,
-                },
-            },
+        self.count(site, request);
+        let response = match self.plan(arrival, site, request) {
+            Plan::Answer(response) => Ok(response),
+            Plan::Refuse(e) => Err(e),
+            // Boxed: a back end's exchange keeps kilobytes of state, which
+            // a static answer should not carry (or copy) in its future.
+            Plan::Proxy { group, route } => {
+                Box::pin(self.proxy.forward(group, &route.upgrades, request, body)).await
+            }
+            Plan::Static => serve_static(self, site, request, body).await,
         };
+        self.finish(site, request, response)
+    }
+
+    /// What `serve` answers when nothing in it would wait: a request
+    /// without a body that gets an answer without a handler or goes to the
+    /// static files. None: it needs `serve` (a back end, or a body to
+    /// read). Lets a protocol answer such requests without keeping a
+    /// future for them.
+    pub(super) fn serve_at_once(&self, arrival: &Arrival, request: &Request) -> Option<Response> {
+        if request.body != BodyLength::None {
+            return None;
+        }
+        let site = self.site_of(request);
+        let mut response = match self.plan(arrival, site, request) {
+            Plan::Answer(response) => response,
+            Plan::Static => static_response(self, site, request),
+            Plan::Refuse(_) | Plan::Proxy { .. } => return None,
+        };
+        self.count(site, request);
+        self.add_site_headers(site, &mut response);
+        Some(response)
+    }
+
+    /// Where a request goes, before any of its body is read.
+    fn plan(&self, arrival: &Arrival, site: usize, request: &Request) -> Plan<'_> {
+        if let Some(response) = self.early_answer(arrival, site, request) {
+            return Plan::Answer(response);
+        }
+        match request.body {
+            // Refused before the handler sees it: a back end never gets
+            // half of a request.
+            BodyLength::Known(n) if n > self.settings.limits.max_body_bytes => {
+                Plan::Refuse(BodyError::TooLarge)
+            }
+            _ => match self.upstream_for(site, request) {
+                Some((group, route)) => Plan::Proxy { group, route },
+                None => Plan::Static,
+            },
+        }
+    }
+
+    /// A handler's outcome as the protocol sends it: a refused body's
+    /// error page (400, 408, 413), and the site's headers.
+    fn finish(
+        &self,
+        site: usize,
+        request: &Request,
+        response: Result<Response, BodyError>,
+    ) -> Served {
         let response = match response {
             Ok(response) => Ok(response),
             Err(e) => match e.status() {
@@ -152,9 +200,13 @@ impl Worker {
         self.settings.listeners[listener].redirect_to_https || !self.settings.upstreams.is_empty()
     }
 
-    /// The site `request` is for (by its host), counted.
+    /// The site `request` is for (by its host).
     fn site_of(&self, request: &Request) -> usize {
-        let site = self.settings.site_for_host(request.host.as_deref());
+        self.settings.site_for_host(request.host.as_deref())
+    }
+
+    /// Counts a request to `site`.
+    fn count(&self, site: usize, request: &Request) {
         WorkerMetrics::add(&self.site_requests[site], 1);
         let protocol = match request.version {
             Version::Http10 => Protocol::Http10,
@@ -162,7 +214,6 @@ impl Worker {
             Version::Http2 => Protocol::Http2,
         };
         self.thread.metrics.request_of(protocol);
-        site
     }
 
     /// An answer given without a handler and without reading a body:
@@ -187,14 +238,6 @@ impl Worker {
                     "This connection's certificate is not for the host asked for",
                 )
             })
-    }
-
-    /// Where `request` to `site` goes: a route's upstream, or the files.
-    fn handler_for(&self, site: usize, request: &Request) -> Handler<'_> {
-        match self.upstream_for(site, request) {
-            Some((group, route)) => Handler::Proxy { group, route },
-            None => Handler::Static,
-        }
     }
 
     /// The site's `headers`, after the handler's: the site's value wins
@@ -259,8 +302,13 @@ async fn serve_static<B: RequestBody>(
     if !(refusing && request.expect_continue) {
         body.discard().await?;
     }
-    Ok(match &worker.files[site] {
+    Ok(static_response(worker, site, request))
+}
+
+/// The static files' answer to `request` (404 for a site without a root).
+fn static_response(worker: &Worker, site: usize, request: &Request) -> Response {
+    match &worker.files[site] {
         Some(files) => files.borrow_mut().respond(request),
         None => Response::error(404),
-    })
+    }
 }

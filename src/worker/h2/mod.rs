@@ -37,10 +37,11 @@ use crate::http2::frame::ErrorCode;
 use crate::http2::{self as engine, Event};
 use crate::metrics::WorkerMetrics;
 use crate::tls::ENCRYPT_CHUNK;
+use foldhash::HashMap;
 use guard::FloodGuard;
 use io::{H2Io, InputError};
 use std::borrow::Cow;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::future::{poll_fn, Future};
 use std::io as stdio;
 use std::pin::pin;
@@ -99,7 +100,7 @@ pub(super) async fn serve(
         filled: 0,
         out: Vec::with_capacity(GATHER),
         written: 0,
-        streams: HashMap::new(),
+        streams: HashMap::default(),
         ready: VecDeque::new(),
         blocked: Vec::new(),
         wake: Rc::new(Wake::default()),
@@ -222,6 +223,7 @@ struct Driver {
     /// Output being written; `written` of it has left.
     out: Vec<u8>,
     written: usize,
+    /// Bounded by the engine's concurrent streams (foldhash: see there).
     streams: HashMap<u32, StreamEntry>,
     /// Streams with frames to send, in turn.
     ready: VecDeque<u32>,
@@ -322,6 +324,7 @@ impl Driver {
     /// Everything that can be done without waiting: the client's frames
     /// read so far, the streams' news, and output up to a batch.
     fn turn(&mut self) -> Option<End> {
+        let _turn = crate::clock::Turn::begin();
         if let Err(e) = self.receive() {
             return Some(End::Protocol(e));
         }
@@ -391,7 +394,8 @@ impl Driver {
             return Ok(());
         }
         let input = std::mem::take(&mut self.input);
-        let mut events = Vec::new();
+        // Room for a read's worth of requests without growing.
+        let mut events = Vec::with_capacity(16);
         let result = self.engine.receive(&input[..self.filled], &mut events);
         for event in events {
             self.event(event);
@@ -464,6 +468,19 @@ impl Driver {
         if self.arrival.follow_reload(&mut self.worker) == ListenerState::Removed {
             // The stream was opened before our GOAWAY reached the client.
             self.engine.send_reset(stream, ErrorCode::REFUSED_STREAM);
+            return;
+        }
+        if let Some(response) = self.worker.serve_at_once(&self.arrival, &request) {
+            // Nothing in it waits: no future, no task.
+            self.streams.insert(
+                stream,
+                StreamEntry {
+                    link: None,
+                    task: None,
+                    out: None,
+                },
+            );
+            self.send_response(stream, Some(request), response, None);
             return;
         }
         let settings = &self.worker.settings;
