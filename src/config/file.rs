@@ -367,6 +367,7 @@ impl Default for HttpSection {
 pub struct OpenFileCacheSection {
     pub max: usize,
     pub valid: Duration,
+    pub contents_max_bytes: u64,
 }
 
 impl Default for OpenFileCacheSection {
@@ -374,6 +375,7 @@ impl Default for OpenFileCacheSection {
         OpenFileCacheSection {
             max: 1000,
             valid: Duration(30.0),
+            contents_max_bytes: 16 * 1024,
         }
     }
 }

@@ -9,6 +9,11 @@ use super::{proxy, site, Report, Site};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+/// The largest file whose contents the open-file cache may keep: beyond
+/// this a read per response costs little next to sending the file, and
+/// `max` such files would be a worker's memory.
+const MAX_KEPT_CONTENTS: u64 = 1 << 20;
+
 /// Validates a parsed file (or the empty default) with overrides applied,
 /// adding every problem to `report`.
 pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> Settings {
@@ -208,7 +213,14 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
             .open_file_cache
             .valid
             .checked("open_file_cache.valid", report),
+        contents_max_bytes: file.open_file_cache.contents_max_bytes,
     };
+    if open_file_cache.contents_max_bytes > MAX_KEPT_CONTENTS {
+        report.error(
+            "open_file_cache.contents_max_bytes",
+            format!("must be at most {MAX_KEPT_CONTENTS}"),
+        );
+    }
 
     let access_log = match file.log.access_log.as_str() {
         "off" | "" => AccessLog::Off,

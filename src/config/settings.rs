@@ -213,6 +213,8 @@ pub struct Http2Limits {
 pub struct OpenFileCacheSettings {
     pub max_entries: usize,
     pub valid: Duration,
+    /// Files up to this size keep their contents in the cache too.
+    pub contents_max_bytes: u64,
 }
 
 /// Where the document root comes from.

@@ -152,9 +152,23 @@ impl Request {
 /// transport allows (plain TCP, kTLS) and read with `pread()` otherwise.
 #[derive(Clone)]
 pub struct FileRange {
-    pub file: Rc<dyn AsFd>,
+    pub file: Rc<dyn SourceFile>,
     pub offset: u64,
     pub len: u64,
+}
+
+impl FileRange {
+    /// The range's bytes, when the file's contents are held in memory.
+    pub fn kept(&self) -> Option<&[u8]> {
+        self.file.kept(self.offset, self.len)
+    }
+}
+
+/// A file a body is sent from.
+pub trait SourceFile: AsFd {
+    /// `len` bytes at `offset`, if the file's contents are held in memory
+    /// (for a protocol that would copy them out of the file anyway).
+    fn kept(&self, offset: u64, len: u64) -> Option<&[u8]>;
 }
 
 impl fmt::Debug for FileRange {

@@ -6,6 +6,7 @@
 
 use super::open::Root;
 use super::OpenFile;
+use crate::config::OpenFileCacheSettings;
 use foldhash::HashMap;
 use std::io;
 use std::rc::Rc;
@@ -24,6 +25,8 @@ pub struct OpenFileCache {
     entries: HashMap<Vec<u8>, Entry>,
     max_entries: usize,
     valid: Duration,
+    /// Files up to this size are cached with their contents.
+    contents_max_bytes: u64,
     clock: u64,
 }
 
@@ -36,11 +39,12 @@ pub enum Found {
 }
 
 impl OpenFileCache {
-    pub fn new(max_entries: usize, valid: Duration) -> Self {
+    pub fn new(settings: &OpenFileCacheSettings) -> Self {
         OpenFileCache {
             entries: HashMap::default(),
-            max_entries,
-            valid,
+            max_entries: settings.max_entries,
+            valid: settings.valid,
+            contents_max_bytes: settings.contents_max_bytes,
             clock: 0,
         }
     }
@@ -63,7 +67,12 @@ impl OpenFileCache {
         if !meta.is_file() {
             return Ok(Found::Special);
         }
-        let open = Rc::new(OpenFile::new(file, &meta, relative));
+        let mut open = OpenFile::new(file, &meta, relative);
+        // Only what stays in the cache is worth reading whole.
+        if self.max_entries > 0 && open.len <= self.contents_max_bytes {
+            open.keep_contents();
+        }
+        let open = Rc::new(open);
         if self.max_entries > 0 {
             if self.entries.len() >= self.max_entries {
                 self.evict_least_recent();
@@ -108,6 +117,7 @@ impl OpenFileCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exchange::SourceFile;
 
     fn tmp_root(files: &[&str]) -> (std::path::PathBuf, Root) {
         let dir = std::env::temp_dir().join(format!(
@@ -127,7 +137,11 @@ mod tests {
     #[test]
     fn bounded_lru_and_revalidation() {
         let (dir, root) = tmp_root(&["a", "b", "c"]);
-        let mut cache = OpenFileCache::new(2, Duration::from_millis(50));
+        let mut cache = OpenFileCache::new(&OpenFileCacheSettings {
+            max_entries: 2,
+            valid: Duration::from_millis(50),
+            contents_max_bytes: 14,
+        });
         for name in [&b"a"[..], b"b", b"a", b"c"] {
             assert!(matches!(cache.lookup(&root, name).unwrap(), Found::File(_)));
         }
@@ -141,6 +155,25 @@ mod tests {
             panic!()
         };
         assert_eq!(f.len, 14);
+        assert_eq!(f.kept(0, 14), Some(&b"longer content"[..]));
+        assert_eq!(f.kept(7, 7), Some(&b"content"[..]));
+        assert_eq!(f.kept(7, 8), None, "past the end");
+
+        // Over the size limit, or with the cache off: no contents kept.
+        std::fs::write(dir.join("b"), b"fifteen bytes!!").unwrap();
+        let Found::File(f) = cache.lookup(&root, b"b").unwrap() else {
+            panic!()
+        };
+        assert_eq!((f.len, f.kept(0, 1)), (15, None));
+        let mut off = OpenFileCache::new(&OpenFileCacheSettings {
+            max_entries: 0,
+            valid: Duration::from_secs(30),
+            contents_max_bytes: 1 << 20,
+        });
+        let Found::File(f) = off.lookup(&root, b"c").unwrap() else {
+            panic!()
+        };
+        assert_eq!(f.kept(0, 1), None);
         assert!(matches!(
             cache.lookup(&root, b"").unwrap(),
             Found::Directory

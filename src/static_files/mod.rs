@@ -15,7 +15,9 @@ pub use cache::OpenFileCache;
 pub use open::Root;
 pub use path::normalized as normalized_path;
 
-use crate::exchange::{Body, FileRange, Headers, Method, Request, Response, Segment};
+use crate::exchange::{
+    Body, FileRange, Headers, Method, Request, Response, Segment, SourceFile,
+};
 use cache::Found;
 use conditional::{Preconditions, RangeAnswer, Verdict};
 use std::fs::File;
@@ -34,11 +36,25 @@ pub struct OpenFile {
     pub etag: String,
     pub last_modified: String,
     pub content_type: &'static str,
+    /// The whole file as it was when opened, for a small file the cache
+    /// keeps (`open_file_cache.contents_max_bytes`): a protocol that
+    /// copies file bytes anyway (HTTP/2 builds its frames in user space)
+    /// copies these instead of reading the file for every response. Same
+    /// moment as `len` and `etag`, so never a mix of two versions.
+    pub contents: Option<Box<[u8]>>,
 }
 
 impl AsFd for OpenFile {
     fn as_fd(&self) -> BorrowedFd<'_> {
         self.file.as_fd()
+    }
+}
+
+impl SourceFile for OpenFile {
+    fn kept(&self, offset: u64, len: u64) -> Option<&[u8]> {
+        let start = usize::try_from(offset).ok()?;
+        let end = start.checked_add(usize::try_from(len).ok()?)?;
+        self.contents.as_deref()?.get(start..end)
     }
 }
 
@@ -53,8 +69,28 @@ impl OpenFile {
             etag: format!("\"{:x}-{:x}\"", mtime, meta.len()),
             last_modified: httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_secs(mtime)),
             content_type: mime::content_type(name),
+            contents: None,
         }
     }
+
+    /// Reads the whole file into `contents`; leaves it None if the file
+    /// is no longer `len` bytes long (it changed since it was opened) or
+    /// cannot be read (the response's own read reports that).
+    fn keep_contents(&mut self) {
+        let mut contents = vec![0u8; self.len as usize];
+        let mut filled = 0;
+        while filled < contents.len() {
+            match rustix::io::pread(&self.file, &mut contents[filled..], filled as u64) {
+                Ok(0) | Err(_) => return,
+                Ok(n) => filled += n,
+            }
+        }
+        let mut probe = [0u8; 1];
+        if matches!(rustix::io::pread(&self.file, &mut probe, filled as u64), Ok(0)) {
+            self.contents = Some(contents.into_boxed_slice());
+        }
+    }
+
 }
 
 /// Serves files from one document root; one per worker.

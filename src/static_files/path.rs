@@ -3,15 +3,17 @@
 //! first line of defence only; the kernel enforces the root at open time
 //! (see `open.rs`).
 
+use std::borrow::Cow;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RequestPath {
+pub struct RequestPath<'t> {
     /// Decoded, normalized, without leading slash; empty for the root.
     pub relative: Vec<u8>,
     /// The request names a directory (ends in `/`, or is the root).
     pub trailing_slash: bool,
     /// The path as sent (still encoded), for redirects.
-    pub raw_path: Vec<u8>,
-    pub query: Option<Vec<u8>>,
+    pub raw_path: &'t [u8],
+    pub query: Option<&'t [u8]>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,37 +39,43 @@ pub fn normalized(target: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
-pub fn decode(target: &[u8]) -> Result<RequestPath, PathError> {
+pub fn decode(target: &[u8]) -> Result<RequestPath<'_>, PathError> {
     let path_and_query = strip_absolute_form(target)?;
     let (raw_path, query) = match path_and_query.iter().position(|&b| b == b'?') {
-        Some(i) => (&path_and_query[..i], Some(path_and_query[i + 1..].to_vec())),
+        Some(i) => (&path_and_query[..i], Some(&path_and_query[i + 1..])),
         None => (path_and_query, None),
     };
     let decoded = percent_decode(raw_path)?;
     if decoded.contains(&0) {
         return Err(PathError::Outside);
     }
-    let mut segments: Vec<&[u8]> = Vec::new();
+    // Segments are joined as they come; `..` cuts back to the last `/`.
+    let mut relative = Vec::with_capacity(decoded.len());
     let mut ends_in_dir = true;
     for segment in decoded.split(|&b| b == b'/') {
         match segment {
             b"" | b"." => ends_in_dir = true,
             b".." => {
-                if segments.pop().is_none() {
+                if relative.is_empty() {
                     return Err(PathError::Outside);
                 }
+                let parent = relative.iter().rposition(|&b| b == b'/').unwrap_or(0);
+                relative.truncate(parent);
                 ends_in_dir = true;
             }
             name => {
-                segments.push(name);
+                if !relative.is_empty() {
+                    relative.push(b'/');
+                }
+                relative.extend_from_slice(name);
                 ends_in_dir = false;
             }
         }
     }
     Ok(RequestPath {
-        relative: segments.join(&b'/'),
+        relative,
         trailing_slash: ends_in_dir,
-        raw_path: raw_path.to_vec(),
+        raw_path,
         query,
     })
 }
@@ -90,7 +98,11 @@ fn strip_absolute_form(target: &[u8]) -> Result<&[u8], PathError> {
     })
 }
 
-fn percent_decode(input: &[u8]) -> Result<Vec<u8>, PathError> {
+/// `input` with its escapes decoded (borrowed when it has none).
+fn percent_decode(input: &[u8]) -> Result<Cow<'_, [u8]>, PathError> {
+    if !input.contains(&b'%') {
+        return Ok(Cow::Borrowed(input));
+    }
     let mut out = Vec::with_capacity(input.len());
     let mut i = 0;
     while i < input.len() {
@@ -107,7 +119,7 @@ fn percent_decode(input: &[u8]) -> Result<Vec<u8>, PathError> {
             i += 1;
         }
     }
-    Ok(out)
+    Ok(Cow::Owned(out))
 }
 
 #[cfg(test)]
@@ -158,6 +170,6 @@ mod tests {
     fn query_and_raw_path_kept_for_redirects() {
         let p = decode(b"/dir%20a?q=1").unwrap();
         assert_eq!(p.raw_path, b"/dir%20a");
-        assert_eq!(p.query.as_deref(), Some(&b"q=1"[..]));
+        assert_eq!(p.query, Some(&b"q=1"[..]));
     }
 }

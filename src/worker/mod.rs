@@ -158,10 +158,7 @@ impl Worker {
             .into_iter()
             .zip(&settings.sites)
             .map(|(root, site)| {
-                let cache = OpenFileCache::new(
-                    settings.open_file_cache.max_entries,
-                    settings.open_file_cache.valid,
-                );
+                let cache = OpenFileCache::new(&settings.open_file_cache);
                 root.map(|root| RefCell::new(StaticFiles::new(root, &site.index, cache)))
             })
             .collect();

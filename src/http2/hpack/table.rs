@@ -161,6 +161,19 @@ pub fn static_field_index(name: &[u8], value: &[u8]) -> Option<usize> {
 struct Entry {
     name: Box<[u8]>,
     value: Box<[u8]>,
+    /// `fingerprint(name, value)`, so a search compares bytes only of
+    /// entries that are likely the field.
+    fingerprint: u64,
+}
+
+/// Lengths and end bytes of a field: cheap to make, and different for
+/// most pairs of fields (`date` and `etag` have one length, not one first
+/// byte).
+fn fingerprint(name: &[u8], value: &[u8]) -> u64 {
+    let ends = |b: &[u8]| {
+        u64::from(b.first().copied().unwrap_or(0)) << 8 | u64::from(b.last().copied().unwrap_or(0))
+    };
+    (name.len() as u64) << 48 | (value.len() as u64 & 0xffff) << 32 | ends(name) << 16 | ends(value)
 }
 
 impl Entry {
@@ -219,6 +232,7 @@ impl DynamicTable {
         let entry = Entry {
             name: name.into(),
             value: value.into(),
+            fingerprint: fingerprint(name, value),
         };
         let cost = entry.size();
         if cost > self.max_size {
@@ -249,9 +263,10 @@ impl DynamicTable {
     /// The index (combined space) of the newest entry that is exactly
     /// `name: value`, if any.
     pub fn find(&self, name: &[u8], value: &[u8]) -> Option<usize> {
+        let key = fingerprint(name, value);
         self.entries
             .iter()
-            .position(|e| &e.name[..] == name && &e.value[..] == value)
+            .position(|e| e.fingerprint == key && &e.value[..] == value && &e.name[..] == name)
             .map(|i| i + 62)
     }
 

@@ -158,7 +158,7 @@ struct StreamEntry {
 
 /// A response being sent as DATA frames, piece by piece.
 struct Outgoing {
-    pieces: VecDeque<Piece>,
+    pieces: Pieces,
     /// Bytes of the first piece already sent.
     pos: u64,
     /// More pieces come from a back end (`Link::next_chunk`).
@@ -172,6 +172,45 @@ struct Outgoing {
     sent: u64,
 }
 
+/// A response's body pieces, in order. Nearly every body is one piece (a
+/// file, a page, a back end's chunk at a time), held without allocating;
+/// multipart ranges queue the rest.
+#[derive(Default)]
+struct Pieces {
+    /// None only when there is no piece at all.
+    first: Option<Piece>,
+    rest: VecDeque<Piece>,
+}
+
+impl Pieces {
+    fn push_back(&mut self, piece: Piece) {
+        match self.first {
+            None => self.first = Some(piece),
+            Some(_) => self.rest.push_back(piece),
+        }
+    }
+
+    fn front(&self) -> Option<&Piece> {
+        self.first.as_ref()
+    }
+
+    fn pop_front(&mut self) {
+        self.first = self.rest.pop_front();
+    }
+
+    fn len(&self) -> usize {
+        usize::from(self.first.is_some()) + self.rest.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    fn total_len(&self) -> u64 {
+        self.first.iter().chain(&self.rest).map(Piece::len).sum()
+    }
+}
+
 enum Piece {
     Bytes(Cow<'static, [u8]>),
     Chunk(bytes::Bytes),
@@ -179,12 +218,13 @@ enum Piece {
 }
 
 impl Piece {
-    /// The bytes of a piece held in memory (empty for a file range).
-    fn in_memory(&self) -> &[u8] {
+    /// The bytes of a piece held in memory: a file's when the open-file
+    /// cache keeps its contents; None for a file to read.
+    fn in_memory(&self) -> Option<&[u8]> {
         match self {
-            Piece::Bytes(b) => b,
-            Piece::Chunk(b) => b,
-            Piece::File(_) => &[],
+            Piece::Bytes(b) => Some(b),
+            Piece::Chunk(b) => Some(b),
+            Piece::File(range) => range.kept(),
         }
     }
 
@@ -563,7 +603,7 @@ impl Driver {
     ) {
         let head_request = request.as_ref().is_some_and(|r| r.method == Method::Head);
         let with_body = !head_request && status_has_body(response.status);
-        let mut pieces = VecDeque::new();
+        let mut pieces = Pieces::default();
         // More of a back end's body follows the pieces.
         let mut more = false;
         let length = match streamed {
@@ -589,12 +629,16 @@ impl Driver {
                     Body::Empty | Body::Tunnel(_) | Body::Stream(_) => {}
                     Body::Bytes(b) => pieces.push_back(Piece::Bytes(b)),
                     Body::File(range) => pieces.push_back(Piece::File(range)),
-                    Body::Segments(parts) => pieces.extend(parts.into_iter().map(|p| match p {
-                        Segment::Bytes(b) => Piece::Bytes(Cow::Owned(b)),
-                        Segment::File(range) => Piece::File(range),
-                    })),
+                    Body::Segments(parts) => {
+                        for part in parts {
+                            pieces.push_back(match part {
+                                Segment::Bytes(b) => Piece::Bytes(Cow::Owned(b)),
+                                Segment::File(range) => Piece::File(range),
+                            });
+                        }
+                    }
                 }
-                Some(pieces.iter().map(Piece::len).sum())
+                Some(pieces.total_len())
             }
         };
         let end_now = !with_body || (pieces.is_empty() && !more);
@@ -733,13 +777,14 @@ impl Driver {
         };
         let pos = out.pos;
         let left = (piece.len() - pos) as usize;
-        let sent = match piece {
-            Piece::Bytes(_) | Piece::Chunk(_) => self.engine.send_data(
+        let sent = match (piece, piece.in_memory()) {
+            (_, Some(bytes)) => self.engine.send_data(
                 stream,
-                &piece.in_memory()[pos as usize..][..left.min(DATA_FRAME)],
+                &bytes[pos as usize..][..left.min(DATA_FRAME)],
                 last_piece && left <= DATA_FRAME,
             ),
-            Piece::File(range) => {
+            (Piece::Bytes(_) | Piece::Chunk(_), None) => unreachable!("held in memory"),
+            (Piece::File(range), None) => {
                 let at = range.offset + pos;
                 let file = range.file.clone();
                 match self.engine.send_data_with(stream, left, last_piece, |buf| {
