@@ -20,7 +20,7 @@ use super::frame::{
     self, setting, ErrorCode, Frame, FrameError, FrameHeader, HEADER_LEN, MAX_WINDOW,
 };
 use super::hpack::{Decoder, Encoder, Indexing};
-use super::request::{HeadBuilder, HeadError, RequestHead};
+use super::request::{is_connection_specific, HeadBuilder, HeadError, RequestHead};
 use crate::exchange::Headers;
 use foldhash::HashMap;
 use std::collections::VecDeque;
@@ -912,7 +912,8 @@ impl Connection {
         }
         for (name, value) in fields {
             let name = lower_case(name, &mut short, &mut long);
-            if FORBIDDEN_IN_RESPONSES.contains(&name) {
+            // An HTTP/1 back end's fields that HTTP/2 forbids.
+            if is_connection_specific(name) {
                 continue;
             }
             self.encoder
@@ -977,15 +978,6 @@ fn push_window_opened(events: &mut Vec<Event<'_>>) {
         events.push(Event::WindowOpened);
     }
 }
-
-/// Fields an HTTP/1 back end may send that HTTP/2 forbids (section 8.2.2).
-const FORBIDDEN_IN_RESPONSES: [&[u8]; 5] = [
-    b"connection",
-    b"keep-alive",
-    b"proxy-connection",
-    b"transfer-encoding",
-    b"upgrade",
-];
 
 /// `name` in lower case (HTTP/2 field names are), in `short` when it
 /// fits (no allocation for the usual names), else in `long`.

@@ -84,15 +84,14 @@ impl RequestHead {
     }
 }
 
-/// Fields HTTP/2 forbids (section 8.2.2): they belong to one connection,
-/// and HTTP/2 has its own framing.
-const CONNECTION_SPECIFIC: [&[u8]; 5] = [
-    b"connection",
-    b"keep-alive",
-    b"proxy-connection",
-    b"transfer-encoding",
-    b"upgrade",
-];
+/// Fields HTTP/2 forbids (section 8.2.2), in either direction: they
+/// belong to one connection, and HTTP/2 has its own framing.
+pub(super) fn is_connection_specific(name: &[u8]) -> bool {
+    matches!(
+        name,
+        b"connection" | b"keep-alive" | b"proxy-connection" | b"transfer-encoding" | b"upgrade"
+    )
+}
 
 /// What a header list entry costs against SETTINGS_MAX_HEADER_LIST_SIZE
 /// besides its bytes (section 6.5.2).
@@ -101,8 +100,26 @@ const FIELD_OVERHEAD: usize = 32;
 /// A token character in lower case (RFC 9110 5.6.2; section 8.2.1 forbids
 /// upper case).
 fn is_name_byte(b: u8) -> bool {
-    b.is_ascii_lowercase() || b.is_ascii_digit() || b"!#$%&'*+-.^_`|~".contains(&b)
+    NAME_BYTES[usize::from(b)]
 }
+
+/// `is_name_byte` as a table: every byte of every field name is checked.
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_lowercase() || c.is_ascii_digit();
+        b += 1;
+    }
+    let symbols = b"!#$%&'*+-.^_`|~";
+    let mut i = 0;
+    while i < symbols.len() {
+        table[symbols[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 /// Section 8.2.1: no NUL, CR or LF anywhere, no white space at either end.
 fn is_valid_value(v: &[u8]) -> bool {
@@ -208,7 +225,7 @@ impl HeadBuilder {
         if name.is_empty() || !name.iter().all(|&b| is_name_byte(b)) {
             return self.fail("field name empty, not a token, or not in lower case");
         }
-        if CONNECTION_SPECIFIC.contains(&name) {
+        if is_connection_specific(name) {
             return self.fail("connection-specific field");
         }
         match name {

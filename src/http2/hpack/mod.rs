@@ -256,15 +256,17 @@ impl Encoder {
 
     /// Writes one field (`name` in lower case).
     pub fn field(&mut self, name: &[u8], value: &[u8], indexing: Indexing, dst: &mut Vec<u8>) {
+        let name_index = table::static_name_index(name);
         if indexing != Indexing::Never {
-            if let Some(index) =
-                table::static_field_index(name, value).or_else(|| self.table.find(name, value))
+            if let Some(index) = name_index
+                .and_then(|first| table::static_value_index(first, value))
+                .or_else(|| self.table.find(name, value))
             {
                 write_integer(dst, 0x80, 7, index);
                 return;
             }
         }
-        let name_index = table::static_name_index(name).unwrap_or(0);
+        let name_index = name_index.unwrap_or(0);
         let indexing = match indexing {
             Indexing::Yes
                 if name.len() + value.len() + table::ENTRY_OVERHEAD <= self.table.max_size() =>

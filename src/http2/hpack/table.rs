@@ -135,26 +135,21 @@ pub fn static_name_index(name: &[u8]) -> Option<usize> {
 }
 
 /// The index of the static entry that is exactly `name: value`, if any.
+#[cfg(test)]
 pub fn static_field_index(name: &[u8], value: &[u8]) -> Option<usize> {
-    match (name, value) {
-        (b":method", b"GET") => Some(2),
-        (b":method", b"POST") => Some(3),
-        (b":path", b"/") => Some(4),
-        (b":path", b"/index.html") => Some(5),
-        (b":scheme", b"http") => Some(6),
-        (b":scheme", b"https") => Some(7),
-        (b":status", b"200") => Some(8),
-        (b":status", b"204") => Some(9),
-        (b":status", b"206") => Some(10),
-        (b":status", b"304") => Some(11),
-        (b":status", b"400") => Some(12),
-        (b":status", b"404") => Some(13),
-        (b":status", b"500") => Some(14),
-        (b"accept-encoding", b"gzip, deflate") => Some(16),
-        // Every other entry has an empty value.
-        (_, b"") => static_name_index(name).filter(|&i| STATIC[i - 1].1.is_empty()),
-        _ => None,
-    }
+    static_value_index(static_name_index(name)?, value)
+}
+
+/// The index of the static entry with the name of entry `first` (the
+/// first of that name, as `static_name_index` gives) and `value`, if any:
+/// entries of one name are adjacent.
+pub fn static_value_index(first: usize, value: &[u8]) -> Option<usize> {
+    let name = STATIC[first - 1].0;
+    STATIC[first - 1..]
+        .iter()
+        .take_while(|(n, _)| *n == name)
+        .position(|(_, v)| v.as_bytes() == value)
+        .map(|i| first + i)
 }
 
 #[derive(Debug)]
