@@ -15,9 +15,7 @@ pub use cache::OpenFileCache;
 pub use open::Root;
 pub use path::normalized as normalized_path;
 
-use crate::exchange::{
-    Body, FileRange, Headers, Method, Request, Response, Segment, SourceFile,
-};
+use crate::exchange::{Body, FileRange, Headers, Method, Request, Response, Segment, SourceFile};
 use cache::Found;
 use conditional::{Preconditions, RangeAnswer, Verdict};
 use std::fs::File;
@@ -86,11 +84,13 @@ impl OpenFile {
             }
         }
         let mut probe = [0u8; 1];
-        if matches!(rustix::io::pread(&self.file, &mut probe, filled as u64), Ok(0)) {
+        if matches!(
+            rustix::io::pread(&self.file, &mut probe, filled as u64),
+            Ok(0)
+        ) {
             self.contents = Some(contents.into_boxed_slice());
         }
     }
-
 }
 
 /// Serves files from one document root; one per worker.
@@ -190,9 +190,9 @@ fn error_for(e: &io::Error) -> Response {
 }
 
 fn redirect_to_directory(path: &path::RequestPath) -> Response {
-    let mut location = String::from_utf8_lossy(&path.raw_path).into_owned();
+    let mut location = String::from_utf8_lossy(path.raw_path).into_owned();
     location.push('/');
-    if let Some(q) = &path.query {
+    if let Some(q) = path.query {
         location.push('?');
         location.push_str(&String::from_utf8_lossy(q));
     }

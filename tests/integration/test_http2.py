@@ -89,6 +89,46 @@ def test_ranges_validators_and_head_over_http2(server, big_files):
     assert h2curl(server.url("/")).stdout == b"<h1>h2 index</h1>\n"
 
 
+def test_small_files_sent_from_their_kept_contents(start, tmp_path, certs):
+    """Files up to open_file_cache.contents_max_bytes go out from the bytes
+    the cache read with the descriptor: whole, in ranges and as HEAD, byte
+    exact on either side of the limit. A kept file cut short meanwhile is
+    still sent whole (what was read with its length and validators); one
+    read per response fails instead. A file changed in place is seen once
+    its entry is `valid` seconds old, never a mix of two versions."""
+    root = tmp_path / "www"
+    root.mkdir()
+    files = {name: os.urandom(size) for name, size in [("under", 999), ("at", 1000), ("over", 1001)]}
+    for name, data in files.items():
+        (root / name).write_bytes(data)
+    s = h2_server(start, tmp_path, root, certs, extra="[open_file_cache]\ncontents_max_bytes = 1000\n")
+    for _ in range(2):  # the first request fills the cache, the second is served from it
+        for name, data in files.items():
+            assert h2curl(s.url(f"/{name}")).stdout == data
+    at = files["at"]
+    assert h2curl("-r", "10-19", s.url("/at")).stdout == at[10:20]
+    multi = h2curl("-r", "0-9,990-999", s.url("/at")).stdout
+    assert at[0:10] in multi and at[990:1000] in multi
+    assert "content-length: 1000" in h2curl("-I", s.url("/at")).stdout.decode()
+    for name in ("at", "over"):
+        os.truncate(root / name, 10)
+    assert h2curl(s.url("/at")).stdout == at
+    assert h2curl(s.url("/over"), check=False).returncode != 0
+    wait_for(lambda: "file shrank while being sent" in s.log_text(), what="the short read to be logged")
+
+    (root / "at").write_bytes(at)
+    s = h2_server(start, tmp_path, root, certs, extra="[open_file_cache]\nvalid = 1\n")
+    assert h2curl(s.url("/at")).stdout == at
+    changed = os.urandom(1000)
+    (root / "at").write_bytes(changed)  # in place: same inode, same size
+
+    def served():
+        body = h2curl(s.url("/at")).stdout
+        assert body in (at, changed), "a mix of two versions"
+        return body == changed
+    wait_for(served, timeout=10, what="the changed file to be served")
+
+
 def test_protocol_in_metrics_and_access_log(server, tmp_path):
     h2curl("-o", "/dev/null", server.url("/1k.bin"))
     curl("-k", "--http1.1", "-o", "/dev/null", server.url("/1k.bin"))
@@ -394,13 +434,15 @@ def test_http2_configuration_is_checked(tmp_path, docroot):
     assert r.returncode != 0
     assert "http3" in r.stdout + r.stderr
     cfg.write_text(f'[static]\nroot = "{docroot}"\n[http]\nh2_max_concurrent_streams = 0\n'
-                   'h2_header_table_size = 99999999\nh2_max_resets_per_second = 0\n')
+                   'h2_header_table_size = 99999999\nh2_max_resets_per_second = 0\n'
+                   '[open_file_cache]\ncontents_max_bytes = 1048577\n')
     r = subprocess.run([str(BINARY), "check-config", str(cfg)], capture_output=True, text=True)
     out = r.stdout + r.stderr
     assert r.returncode != 0
     assert "http.h2_max_concurrent_streams: must be at least 1" in out
     assert "http.h2_header_table_size: must be at most 1048576" in out
     assert "http.h2_max_resets_per_second: must be at least 1" in out
+    assert "open_file_cache.contents_max_bytes: must be at most 1048576" in out
 
 
 H2SPEC = os.environ.get("H2SPEC", str(REPO / "tests" / ".tools" / "h2spec"))

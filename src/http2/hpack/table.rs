@@ -74,64 +74,53 @@ pub const STATIC: [(&str, &str); 61] = [
 pub const ENTRY_OVERHEAD: usize = 32;
 
 /// The index of the first static entry named `name`, if any (lower-case
-/// names only, as HTTP/2 requires). A match, so the compiler sorts by
-/// length first: the encoder asks this for every field it writes.
+/// names only, as HTTP/2 requires). The encoder asks this for every field
+/// it writes: one hash, one table read, one comparison.
 pub fn static_name_index(name: &[u8]) -> Option<usize> {
-    Some(match name {
-        b":authority" => 1,
-        b":method" => 2,
-        b":path" => 4,
-        b":scheme" => 6,
-        b":status" => 8,
-        b"accept-charset" => 15,
-        b"accept-encoding" => 16,
-        b"accept-language" => 17,
-        b"accept-ranges" => 18,
-        b"accept" => 19,
-        b"access-control-allow-origin" => 20,
-        b"age" => 21,
-        b"allow" => 22,
-        b"authorization" => 23,
-        b"cache-control" => 24,
-        b"content-disposition" => 25,
-        b"content-encoding" => 26,
-        b"content-language" => 27,
-        b"content-length" => 28,
-        b"content-location" => 29,
-        b"content-range" => 30,
-        b"content-type" => 31,
-        b"cookie" => 32,
-        b"date" => 33,
-        b"etag" => 34,
-        b"expect" => 35,
-        b"expires" => 36,
-        b"from" => 37,
-        b"host" => 38,
-        b"if-match" => 39,
-        b"if-modified-since" => 40,
-        b"if-none-match" => 41,
-        b"if-range" => 42,
-        b"if-unmodified-since" => 43,
-        b"last-modified" => 44,
-        b"link" => 45,
-        b"location" => 46,
-        b"max-forwards" => 47,
-        b"proxy-authenticate" => 48,
-        b"proxy-authorization" => 49,
-        b"range" => 50,
-        b"referer" => 51,
-        b"refresh" => 52,
-        b"retry-after" => 53,
-        b"server" => 54,
-        b"set-cookie" => 55,
-        b"strict-transport-security" => 56,
-        b"transfer-encoding" => 57,
-        b"user-agent" => 58,
-        b"vary" => 59,
-        b"via" => 60,
-        b"www-authenticate" => 61,
-        _ => return None,
-    })
+    let index = usize::from(*NAME_SLOTS.get(name_slot(name)?)?);
+    (index > 0 && STATIC[index - 1].0.as_bytes() == name).then_some(index)
+}
+
+/// A slot for `name` in `NAME_SLOTS`: from its length and end bytes,
+/// which no two static names share (the table's build checks it).
+const fn name_slot(name: &[u8]) -> Option<usize> {
+    match name {
+        [first, .., last] => Some((name.len() * 9 + *first as usize * 21 + *last as usize) & 0xff),
+        _ => None,
+    }
+}
+
+/// The first static index of each name, at its `name_slot` (0: none).
+const NAME_SLOTS: [u8; 256] = {
+    let mut slots = [0u8; 256];
+    let mut i = 0;
+    while i < STATIC.len() {
+        let name = STATIC[i].0.as_bytes();
+        let Some(slot) = name_slot(name) else {
+            panic!("a static name of one byte");
+        };
+        if slots[slot] == 0 {
+            slots[slot] = (i + 1) as u8;
+        } else if !same(STATIC[slots[slot] as usize - 1].0.as_bytes(), name) {
+            panic!("two static names share a slot: change name_slot");
+        }
+        i += 1;
+    }
+    slots
+};
+
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// The index of the static entry that is exactly `name: value`, if any.

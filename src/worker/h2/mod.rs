@@ -105,6 +105,7 @@ pub(super) async fn serve(
         blocked: Vec::new(),
         wake: Rc::new(Wake::default()),
         news: Vec::new(),
+        events: Vec::new(),
         read_closed: false,
         going_away: false,
     };
@@ -146,7 +147,9 @@ enum Wakeup {
     WriteFailed(stdio::Error),
 }
 
-/// What a stream is doing on our side.
+/// What a stream is doing on our side. A stream answered in place whose
+/// response ends with its head has none.
+#[derive(Default)]
 struct StreamEntry {
     /// The exchange's task and what it shares with the driver (None: the
     /// exchange was answered in place and has no body coming).
@@ -271,6 +274,9 @@ struct Driver {
     blocked: Vec<u32>,
     wake: Rc<Wake>,
     news: Vec<Rc<Link>>,
+    /// The last read's events, emptied, kept for the next read: a read's
+    /// requests make it kilobytes, allocated once per connection.
+    events: Vec<Event<'static>>,
     read_closed: bool,
     going_away: bool,
 }
@@ -434,12 +440,12 @@ impl Driver {
             return Ok(());
         }
         let input = std::mem::take(&mut self.input);
-        // Room for a read's worth of requests without growing.
-        let mut events = Vec::with_capacity(16);
+        let mut events = relabel(std::mem::take(&mut self.events));
         let result = self.engine.receive(&input[..self.filled], &mut events);
-        for event in events {
+        for event in events.drain(..) {
             self.event(event);
         }
+        self.events = relabel(events);
         self.input = input;
         let used = result?;
         self.input.copy_within(used..self.filled, 0);
@@ -460,14 +466,6 @@ impl Driver {
                     Err(e) => {
                         tracing::debug!(peer = %self.client.addr, error = %e, "bad HTTP/2 request");
                         let page = Response::error_saying(400, &e.to_string());
-                        self.streams.insert(
-                            stream,
-                            StreamEntry {
-                                link: None,
-                                task: None,
-                                out: None,
-                            },
-                        );
                         self.send_response(stream, None, page, None);
                     }
                 }
@@ -512,14 +510,6 @@ impl Driver {
         }
         if let Some(response) = self.worker.serve_at_once(&self.arrival, &request) {
             // Nothing in it waits: no future, no task.
-            self.streams.insert(
-                stream,
-                StreamEntry {
-                    link: None,
-                    task: None,
-                    out: None,
-                },
-            );
             self.send_response(stream, Some(request), response, None);
             return;
         }
@@ -661,9 +651,9 @@ impl Driver {
             }
             return;
         }
-        let Some(entry) = self.streams.get_mut(&stream) else {
-            return;
-        };
+        // The head went out, so the stream is open: its entry, made now
+        // for one answered in place.
+        let entry = self.streams.entry(stream).or_default();
         entry.out = Some(Outgoing {
             pieces,
             pos: 0,
@@ -927,6 +917,18 @@ impl Driver {
     }
 }
 
+/// An empty Vec of events for other borrowed bytes, its buffer kept:
+/// collecting its own emptied iterator reuses the allocation (std collects
+/// in place when the item types have one layout; if it did not, this
+/// would only allocate).
+fn relabel<'b>(mut events: Vec<Event<'_>>) -> Vec<Event<'b>> {
+    events.clear();
+    events
+        .into_iter()
+        .map(|_| unreachable!("emptied"))
+        .collect()
+}
+
 /// Sends a response head: the response's fields (the engine drops those
 /// HTTP/2 forbids), content-length from the body, `server` and `date`
 /// unless the handler set them.
@@ -965,5 +967,23 @@ fn decimal(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
         if n == 0 {
             return &buf[at..];
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relabelled_events_keep_their_buffer() {
+        let mut events: Vec<Event<'static>> = Vec::with_capacity(8);
+        events.push(Event::WindowOpened);
+        let (buffer, capacity) = (events.as_ptr() as usize, events.capacity());
+        let again: Vec<Event<'_>> = relabel(events);
+        assert!(again.is_empty());
+        assert_eq!(
+            (again.as_ptr() as usize, again.capacity()),
+            (buffer, capacity)
+        );
     }
 }
