@@ -93,6 +93,68 @@ async def open_idle(host, port, count, parallel, path="/"):
     return conns
 
 
+PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
+DATA, HEADERS, SETTINGS = 0x0, 0x1, 0x4
+END_STREAM, ACK = 0x1, 0x1
+
+
+def h2_frame(frame_type, flags, stream, payload=b""):
+    return len(payload).to_bytes(3, "big") + bytes([frame_type, flags]) + stream.to_bytes(4, "big") + payload
+
+
+def h2_get(path, authority="localhost"):
+    """The HEADERS frame of GET `path` on stream 1, HPACK without Huffman:
+    :method GET, :scheme https (static entries), :path and :authority as
+    literals with the static names."""
+    def literal(name_index, value):
+        v = value.encode()
+        return bytes([0x00 | name_index, len(v)]) + v
+    block = bytes([0x82, 0x87]) + literal(4, path) + literal(1, authority)
+    return h2_frame(HEADERS, END_STREAM | 0x4, 1, block)
+
+
+async def open_idle_h2(host, port, count, parallel, path="/"):
+    """Like `open_idle` over HTTP/2 (ALPN h2): each connection sends its
+    preface and SETTINGS, acknowledges the server's, makes one GET on
+    stream 1 and reads its response to END_STREAM, then stays open."""
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    ctx.set_alpn_protocols(["h2"])
+    conns = []
+    sem = asyncio.Semaphore(parallel)
+
+    async def one():
+        async with sem:
+            reader, writer = await asyncio.open_connection(host, port, ssl=ctx, server_hostname="localhost")
+            alpn = writer.get_extra_info("ssl_object").selected_alpn_protocol()
+            assert alpn == "h2", f"ALPN chose {alpn!r}, not h2"
+            writer.write(PREFACE + h2_frame(SETTINGS, 0, 0) + h2_get(path))
+            await writer.drain()
+            status_seen = False
+            while True:
+                head = await reader.readexactly(9)
+                length = int.from_bytes(head[:3], "big")
+                frame_type, flags, stream = head[3], head[4], int.from_bytes(head[5:9], "big") & 0x7FFFFFFF
+                payload = await reader.readexactly(length)
+                if frame_type == SETTINGS and not flags & ACK:
+                    writer.write(h2_frame(SETTINGS, ACK, 0))
+                if stream != 1:
+                    continue
+                if frame_type == HEADERS and not status_seen:
+                    # Past any table size update, `:status: 200` is static entry 8.
+                    block = payload.lstrip(bytes(range(0x20, 0x40)))
+                    assert block[:1] == b"\x88", f"not a 200: {payload[:16].hex()}"
+                    status_seen = True
+                if frame_type in (DATA, HEADERS) and flags & END_STREAM:
+                    break
+            await writer.drain()
+            conns.append(writer)
+
+    await asyncio.gather(*(one() for _ in range(count)))
+    return conns
+
+
 def measure(binary, mode, count, parallel, args_trim=False):
     with tempfile.TemporaryDirectory() as workdir:
         proc, host, port = start_server(binary, mode, workdir)

@@ -27,7 +27,7 @@ EXPECTED_ROWS = (
        "proxy/https/10mb", "proxy/https/websocket", "proxy/https/websocket/per-cpu"]
     + [f"http2/https/{k}{per}" for k in ("0kb", "1kb", "10kb", "100kb", "1kb/c100", "1kb/h1") for per in ("", "/per-cpu")]
     + ["http2/https/1gib", "http2/https/1gib/cpu-per-gb"]
-    + ["memory/idle-tls", "memory/idle-tls/per-connection"]
+    + ["memory/idle-tls", "memory/idle-tls/per-connection", "memory/idle-h2", "memory/idle-h2/per-connection"]
 )
 
 
