@@ -60,6 +60,14 @@ impl Headers {
         })
     }
 
+    /// Every field, in order, the name as bytes (no UTF-8 check: for
+    /// writers that copy names out, such as an HPACK encoder).
+    pub fn iter_bytes(&self) -> impl Iterator<Item = (&[u8], &[u8])> {
+        self.fields
+            .iter()
+            .map(|(n, v)| (self.slice(n), self.slice(v)))
+    }
+
     /// The value of the first field named `name` (any case); names are
     /// compared as bytes, with no UTF-8 check of each.
     pub fn get(&self, name: &str) -> Option<&[u8]> {
@@ -79,6 +87,18 @@ impl Headers {
 
     pub fn contains(&self, name: &str) -> bool {
         self.get(name).is_some()
+    }
+
+    /// Empties it, keeping its buffers for the next fields.
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+        self.fields.clear();
+    }
+
+    /// The bytes its buffers hold room for.
+    pub fn capacity(&self) -> usize {
+        self.bytes.capacity()
+            + self.fields.capacity() * std::mem::size_of::<(Range<u32>, Range<u32>)>()
     }
 
     /// How many fields there are.

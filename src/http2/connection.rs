@@ -19,11 +19,13 @@
 use super::frame::{
     self, setting, ErrorCode, Frame, FrameError, FrameHeader, HEADER_LEN, MAX_WINDOW,
 };
+use super::hpack::table::{static_name_index, STATIC};
 use super::hpack::{Decoder, Encoder, Indexing};
-use super::request::{is_connection_specific, HeadBuilder, HeadError, RequestHead};
-use crate::exchange::Headers;
+use super::request::{is_connection_specific, HeadBuilder, HeadError, RequestHead, Spare};
+use crate::exchange::{Headers, Request};
 use foldhash::HashMap;
 use std::collections::VecDeque;
+use std::sync::OnceLock;
 
 /// DATA payload that, with its 9-byte frame header, fills one 16 KiB TLS
 /// record, for the kernel under kTLS and for rustls in user space.
@@ -34,6 +36,8 @@ const MAX_FRAME_SIZE: u32 = frame::DEFAULT_MAX_FRAME_SIZE;
 const DEFAULT_WINDOW: i64 = 65_535;
 /// Streams we reset whose late frames are ignored rather than answered.
 const RECENT_RESETS: usize = 128;
+/// Requests' buffers kept for reuse: as many as one read usually opens.
+const MAX_SPARE: usize = 16;
 
 /// What this end announces and enforces.
 #[derive(Debug, Clone, Copy)]
@@ -178,6 +182,8 @@ pub struct Connection {
     /// A response header block being encoded, kept between blocks (no
     /// allocation per response).
     encoded: Vec<u8>,
+    /// Finished requests' buffers for the next heads (`recycle`).
+    spare: Vec<Spare>,
     peer_initial_window: i64,
     peer_max_frame_size: u32,
     send_window: i64,
@@ -224,6 +230,7 @@ impl Connection {
             decoder: Decoder::new(config.header_table_size as usize),
             encoder: Encoder::new(),
             encoded: Vec::with_capacity(256),
+            spare: Vec::new(),
             peer_initial_window: DEFAULT_WINDOW,
             peer_max_frame_size: frame::DEFAULT_MAX_FRAME_SIZE,
             send_window: DEFAULT_WINDOW,
@@ -540,9 +547,14 @@ impl Connection {
         block: &[u8],
         events: &mut Vec<Event<'a>>,
     ) -> Result<(), (ErrorCode, &'static str)> {
+        let spare = match usage {
+            BlockUse::Request => self.spare.pop(),
+            _ => None,
+        };
         let mut builder = HeadBuilder::new(
             usage == BlockUse::Trailers,
             self.config.max_header_list_size as usize,
+            spare,
         );
         let decoded = match usage {
             BlockUse::Request | BlockUse::Trailers => self
@@ -796,13 +808,21 @@ impl Connection {
         }
     }
 
+    /// Takes back a request this connection made, once it is answered:
+    /// its buffers hold the next request's head.
+    pub fn recycle(&mut self, request: Request) {
+        if self.spare.len() < MAX_SPARE {
+            self.spare.extend(Spare::of(request));
+        }
+    }
+
     /// Sends a response head (see `write_block`). `end_stream`: no body
     /// follows.
     pub fn send_headers<'f>(
         &mut self,
         stream: u32,
         status: u16,
-        fields: impl IntoIterator<Item = (&'f str, &'f [u8])>,
+        fields: impl IntoIterator<Item = (&'f [u8], &'f [u8])>,
         end_stream: bool,
     ) -> Result<(), StreamGone> {
         if !self.streams.contains_key(&stream) {
@@ -901,7 +921,7 @@ impl Connection {
         stream: u32,
         end_stream: bool,
         status: Option<u16>,
-        fields: impl IntoIterator<Item = (&'f str, &'f [u8])>,
+        fields: impl IntoIterator<Item = (&'f [u8], &'f [u8])>,
     ) {
         let mut block = std::mem::take(&mut self.encoded);
         block.clear();
@@ -912,12 +932,13 @@ impl Connection {
         }
         for (name, value) in fields {
             let name = lower_case(name, &mut short, &mut long);
-            // An HTTP/1 back end's fields that HTTP/2 forbids.
-            if is_connection_specific(name) {
+            let static_index = static_name_index(name);
+            // None: an HTTP/1 back end's field that HTTP/2 forbids.
+            let Some(indexing) = response_indexing(name, static_index) else {
                 continue;
-            }
+            };
             self.encoder
-                .field(name, value, indexing_of(name), &mut block);
+                .field(name, static_index, value, indexing, &mut block);
         }
         frame::write_headers(
             &mut self.out,
@@ -933,7 +954,7 @@ impl Connection {
     pub fn send_trailers<'f>(
         &mut self,
         stream: u32,
-        fields: impl IntoIterator<Item = (&'f str, &'f [u8])>,
+        fields: impl IntoIterator<Item = (&'f [u8], &'f [u8])>,
     ) -> Result<(), StreamGone> {
         if !self.streams.contains_key(&stream) {
             return Err(StreamGone(stream));
@@ -981,8 +1002,7 @@ fn push_window_opened(events: &mut Vec<Event<'_>>) {
 
 /// `name` in lower case (HTTP/2 field names are), in `short` when it
 /// fits (no allocation for the usual names), else in `long`.
-fn lower_case<'a>(name: &'a str, short: &'a mut [u8; 64], long: &'a mut Vec<u8>) -> &'a [u8] {
-    let name = name.as_bytes();
+fn lower_case<'a>(name: &'a [u8], short: &'a mut [u8; 64], long: &'a mut Vec<u8>) -> &'a [u8] {
     if !name.iter().any(u8::is_ascii_uppercase) {
         return name;
     }
@@ -997,6 +1017,21 @@ fn lower_case<'a>(name: &'a str, short: &'a mut [u8; 64], long: &'a mut Vec<u8>)
         *l = b.to_ascii_lowercase();
     }
     lower
+}
+
+/// How a response field named `name` is written (`static_index`: its
+/// name's in the static table): None when HTTP/2 forbids it, else its
+/// `indexing_of`. Worked out once for the static table's names, which most
+/// response fields have.
+fn response_indexing(name: &[u8], static_index: Option<usize>) -> Option<Indexing> {
+    static STATIC_NAMES: OnceLock<Vec<Option<Indexing>>> = OnceLock::new();
+    let of = |name: &[u8]| (!is_connection_specific(name)).then(|| indexing_of(name));
+    match static_index {
+        Some(index) => STATIC_NAMES
+            .get_or_init(|| STATIC.iter().map(|(name, _)| of(name.as_bytes())).collect())
+            [index - 1],
+        None => of(name),
+    }
 }
 
 /// Which response fields go into the HPACK table: those whose values most

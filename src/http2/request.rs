@@ -128,6 +128,43 @@ fn is_valid_value(v: &[u8]) -> bool {
         && !matches!(v.last(), Some(b' ' | b'\t'))
 }
 
+/// A finished request's buffers, emptied, for the next head to fill (no
+/// allocation per request on a busy connection).
+#[derive(Debug, Default)]
+pub struct Spare {
+    headers: Headers,
+    path: Vec<u8>,
+    authority: String,
+}
+
+impl Spare {
+    /// Buffers larger than this are dropped rather than kept: one large
+    /// request should not pin its memory for the connection's life.
+    const MAX_KEPT: usize = 4096;
+
+    /// `request`'s buffers, emptied, unless they are large.
+    pub fn of(request: Request) -> Option<Spare> {
+        let Request {
+            mut headers,
+            mut target,
+            host,
+            ..
+        } = request;
+        let mut authority = host.unwrap_or_default();
+        if headers.capacity() + target.capacity() + authority.capacity() > Self::MAX_KEPT {
+            return None;
+        }
+        headers.clear();
+        target.clear();
+        authority.clear();
+        Some(Spare {
+            headers,
+            path: target,
+            authority,
+        })
+    }
+}
+
 /// Builds a request head (or trailers) from decoded fields.
 #[derive(Debug)]
 pub struct HeadBuilder {
@@ -140,6 +177,9 @@ pub struct HeadBuilder {
     path: Option<Vec<u8>>,
     regular_seen: bool,
     headers: Headers,
+    /// Buffers for `:path` and `:authority`.
+    spare_path: Vec<u8>,
+    spare_authority: String,
     cookies: Vec<u8>,
     content_length: Option<u64>,
     error: Option<HeadError>,
@@ -147,8 +187,17 @@ pub struct HeadBuilder {
 
 impl HeadBuilder {
     /// For a request's head (`trailers` false) or the trailer block after
-    /// its body, with the header list limit we announced.
-    pub fn new(trailers: bool, max_list_size: usize) -> HeadBuilder {
+    /// its body, with the header list limit we announced, filling `spare`'s
+    /// buffers if there are some.
+    pub fn new(trailers: bool, max_list_size: usize, spare: Option<Spare>) -> HeadBuilder {
+        let Spare {
+            headers,
+            path: spare_path,
+            authority: spare_authority,
+        } = spare.unwrap_or_else(|| Spare {
+            headers: Headers::with_capacity(16),
+            ..Spare::default()
+        });
         HeadBuilder {
             trailers,
             max_list_size,
@@ -158,7 +207,9 @@ impl HeadBuilder {
             authority: None,
             path: None,
             regular_seen: false,
-            headers: Headers::with_capacity(16),
+            headers,
+            spare_path,
+            spare_authority,
             cookies: Vec::new(),
             content_length: None,
             error: None,
@@ -209,11 +260,21 @@ impl HeadBuilder {
                     let taken = self.authority.is_some();
                     if !taken {
                         self.headers.append("host", value);
-                        self.authority = Some(String::from_utf8_lossy(value).into_owned());
+                        let mut authority = std::mem::take(&mut self.spare_authority);
+                        authority.push_str(&String::from_utf8_lossy(value));
+                        self.authority = Some(authority);
                     }
                     taken
                 }
-                b"path" => self.path.replace(value.to_vec()).is_some(),
+                b"path" => {
+                    let taken = self.path.is_some();
+                    if !taken {
+                        let mut path = std::mem::take(&mut self.spare_path);
+                        path.extend_from_slice(value);
+                        self.path = Some(path);
+                    }
+                    taken
+                }
                 _ => return self.fail("unknown or response pseudo-header field"),
             };
             if slot_taken {
@@ -325,7 +386,7 @@ mod tests {
     use super::*;
 
     fn build(fields: &[(&str, &str)]) -> Result<RequestHead, HeadError> {
-        let mut b = HeadBuilder::new(false, 16 * 1024);
+        let mut b = HeadBuilder::new(false, 16 * 1024, None);
         for (n, v) in fields {
             b.field(n.as_bytes(), v.as_bytes());
         }
@@ -378,6 +439,40 @@ mod tests {
                 "content-length: 5",
                 "cookie: a=1; b=2"
             ]
+        );
+    }
+
+    #[test]
+    fn a_finished_requests_buffers_hold_the_next_head_and_nothing_of_its_own() {
+        let mut fields = GET.to_vec();
+        fields.push(("accept", "*/*"));
+        let first = build(&fields)
+            .unwrap()
+            .into_request(client(), true)
+            .unwrap();
+        let spare = Spare::of(first).unwrap();
+        let mut b = HeadBuilder::new(false, 16 * 1024, Some(spare));
+        for (n, v) in [
+            (":method", "GET"),
+            (":scheme", "https"),
+            (":authority", "b.example"),
+            (":path", "/x"),
+        ] {
+            b.field(n.as_bytes(), v.as_bytes());
+        }
+        let r = b.finish().unwrap().into_request(client(), true).unwrap();
+        assert_eq!(
+            (r.target.as_slice(), r.host.as_deref()),
+            (&b"/x"[..], Some("b.example"))
+        );
+        assert_eq!(format!("{:?}", r.headers), r#"["host: b.example"]"#);
+        let mut big = GET.to_vec();
+        let long = "v".repeat(5000);
+        big.push(("x-long", &long));
+        let large = build(&big).unwrap().into_request(client(), true).unwrap();
+        assert!(
+            Spare::of(large).is_none(),
+            "a large request's buffers are not kept"
         );
     }
 
@@ -449,20 +544,20 @@ mod tests {
 
     #[test]
     fn list_size_limit_and_trailers() {
-        let mut b = HeadBuilder::new(false, 100);
+        let mut b = HeadBuilder::new(false, 100, None);
         for (n, v) in GET {
             b.field(n.as_bytes(), v.as_bytes());
         }
         b.field(b"x-long", &[b'a'; 64]);
         b.field(b"Bad", b"");
         assert_eq!(b.finish().unwrap_err(), HeadError::TooLarge);
-        let mut t = HeadBuilder::new(true, 1000);
+        let mut t = HeadBuilder::new(true, 1000, None);
         t.field(b"x-checksum", b"abc");
         assert_eq!(
             t.finish_trailers().unwrap().get("x-checksum"),
             Some(&b"abc"[..])
         );
-        let mut t = HeadBuilder::new(true, 1000);
+        let mut t = HeadBuilder::new(true, 1000, None);
         t.field(b":path", b"/");
         assert!(t.finish_trailers().is_err());
     }

@@ -138,8 +138,13 @@ impl Peer {
         let mut block = Vec::new();
         self.encoder.begin_block(&mut block);
         for (n, v) in fields {
-            self.encoder
-                .field(n.as_bytes(), v.as_bytes(), hpack::Indexing::Yes, &mut block);
+            self.encoder.field(
+                n.as_bytes(),
+                hpack::table::static_name_index(n.as_bytes()),
+                v.as_bytes(),
+                hpack::Indexing::Yes,
+                &mut block,
+            );
         }
         block
     }
@@ -229,8 +234,8 @@ fn preface_settings_request_and_response() {
             1,
             200,
             [
-                ("Content-Type", &b"text/html"[..]),
-                ("Connection", b"close"),
+                (&b"Content-Type"[..], &b"text/html"[..]),
+                (b"Connection", b"close"),
             ],
             false,
         )

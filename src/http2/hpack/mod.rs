@@ -7,7 +7,7 @@
 //! cannot continue, so a failed `decode` leaves the decoder unusable.
 
 mod huffman;
-mod table;
+pub mod table;
 
 pub use huffman::HuffmanError;
 use table::DynamicTable;
@@ -251,12 +251,25 @@ impl Encoder {
         } else {
             &digits[..0]
         };
-        self.field(b":status", text, Indexing::No, dst);
+        self.field(
+            b":status",
+            table::static_name_index(b":status"),
+            text,
+            Indexing::No,
+            dst,
+        );
     }
 
-    /// Writes one field (`name` in lower case).
-    pub fn field(&mut self, name: &[u8], value: &[u8], indexing: Indexing, dst: &mut Vec<u8>) {
-        let name_index = table::static_name_index(name);
+    /// Writes one field (`name` in lower case; `name_index`: its
+    /// `table::static_name_index`, which the caller needed too).
+    pub fn field(
+        &mut self,
+        name: &[u8],
+        name_index: Option<usize>,
+        value: &[u8],
+        indexing: Indexing,
+        dst: &mut Vec<u8>,
+    ) {
         if indexing != Indexing::Never {
             if let Some(index) = name_index
                 .and_then(|first| table::static_value_index(first, value))
@@ -506,7 +519,13 @@ mod tests {
             let mut out = Vec::new();
             e.begin_block(&mut out);
             for (name, value) in response {
-                e.field(name.as_bytes(), value.as_bytes(), Indexing::Yes, &mut out);
+                e.field(
+                    name.as_bytes(),
+                    table::static_name_index(name.as_bytes()),
+                    value.as_bytes(),
+                    Indexing::Yes,
+                    &mut out,
+                );
             }
             assert_eq!(out, hex(block));
         }
@@ -520,9 +539,27 @@ mod tests {
         e.begin_block(&mut block);
         e.status(200, &mut block);
         e.status(299, &mut block);
-        e.field(b"server", b"tlsaccel", Indexing::Yes, &mut block);
-        e.field(b"content-length", b"1234", Indexing::No, &mut block);
-        e.field(b"x-secret", b"s3cr3t", Indexing::Never, &mut block);
+        e.field(
+            b"server",
+            table::static_name_index(b"server"),
+            b"tlsaccel",
+            Indexing::Yes,
+            &mut block,
+        );
+        e.field(
+            b"content-length",
+            table::static_name_index(b"content-length"),
+            b"1234",
+            Indexing::No,
+            &mut block,
+        );
+        e.field(
+            b"x-secret",
+            table::static_name_index(b"x-secret"),
+            b"s3cr3t",
+            Indexing::Never,
+            &mut block,
+        );
         let want = fields(&[
             (":status", "200"),
             (":status", "299"),
@@ -534,7 +571,13 @@ mod tests {
         // The second time, "server" is one byte.
         let mut again = Vec::new();
         e.begin_block(&mut again);
-        e.field(b"server", b"tlsaccel", Indexing::Yes, &mut again);
+        e.field(
+            b"server",
+            table::static_name_index(b"server"),
+            b"tlsaccel",
+            Indexing::Yes,
+            &mut again,
+        );
         assert_eq!(again, [0xbe]);
         assert_eq!(
             decode(&mut d, &again).unwrap(),
@@ -547,7 +590,13 @@ mod tests {
         let mut next = Vec::new();
         e.begin_block(&mut next);
         assert_eq!(next, [0x20, 0x3f, 0x45]);
-        e.field(b"server", b"tlsaccel", Indexing::Yes, &mut next);
+        e.field(
+            b"server",
+            table::static_name_index(b"server"),
+            b"tlsaccel",
+            Indexing::Yes,
+            &mut next,
+        );
         assert_eq!(
             decode(&mut d, &next).unwrap(),
             fields(&[("server", "tlsaccel")])

@@ -643,8 +643,9 @@ impl Driver {
             end_now,
         );
         if sent_head.is_err() || end_now {
-            if let (Ok(()), Some(request)) = (sent_head, &request) {
-                worker.thread.log_access(request, status, 0);
+            if let (Ok(()), Some(request)) = (sent_head, request) {
+                worker.thread.log_access(&request, status, 0);
+                self.engine.recycle(request);
             }
             if let Some(entry) = self.streams.remove(&stream) {
                 self.forget(entry);
@@ -829,9 +830,14 @@ impl Driver {
         }
     }
 
-    fn log(&self, out: Outgoing) {
-        if let Some(request) = &out.request {
-            self.worker.thread.log_access(request, out.status, out.sent);
+    /// Logs a response that is over, and gives its request's buffers
+    /// back to the engine for the next request.
+    fn log(&mut self, out: Outgoing) {
+        if let Some(request) = out.request {
+            self.worker
+                .thread
+                .log_access(&request, out.status, out.sent);
+            self.engine.recycle(request);
         }
     }
 
@@ -940,20 +946,25 @@ fn send_head(
     length: Option<u64>,
     end_stream: bool,
 ) -> Result<(), engine::StreamGone> {
+    let (mut has_date, mut has_server) = (false, false);
+    for (name, _) in response.headers.iter_bytes() {
+        has_date |= name.eq_ignore_ascii_case(b"date");
+        has_server |= name.eq_ignore_ascii_case(b"server");
+    }
     let mut date = worker.thread.date.borrow_mut();
-    let date = (!response.headers.contains("date")).then(|| date.now().as_bytes());
-    let server = (!response.headers.contains("server")).then_some(&b"tlsaccel"[..]);
+    let date = (!has_date).then(|| date.now().as_bytes());
+    let server = (!has_server).then_some(&b"tlsaccel"[..]);
     let mut digits = [0u8; 20];
     let length = length
         .filter(|_| status_has_body(response.status))
         .map(|n| decimal(n, &mut digits));
     let fields = response
         .headers
-        .iter()
-        .filter(|(name, _)| !name.eq_ignore_ascii_case("content-length"))
-        .chain(length.map(|v| ("content-length", v)))
-        .chain(server.map(|v| ("server", v)))
-        .chain(date.map(|v| ("date", v)));
+        .iter_bytes()
+        .filter(|(name, _)| !name.eq_ignore_ascii_case(b"content-length"))
+        .chain(length.map(|v| (&b"content-length"[..], v)))
+        .chain(server.map(|v| (&b"server"[..], v)))
+        .chain(date.map(|v| (&b"date"[..], v)));
     engine.send_headers(stream, response.status, fields, end_stream)
 }
 
