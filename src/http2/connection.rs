@@ -269,6 +269,16 @@ impl Connection {
         !self.out.is_empty()
     }
 
+    /// Frees the buffers that hold nothing, for a connection about to idle
+    /// (they are made again when needed).
+    pub fn release_idle_buffers(&mut self) {
+        if self.out.is_empty() {
+            self.out = Vec::new();
+        }
+        self.encoded = Vec::new();
+        self.spare = Vec::new();
+    }
+
     /// Bytes of frames written and not yet taken.
     pub fn output_len(&self) -> usize {
         self.out.len()

@@ -34,11 +34,11 @@ pub struct OpenFile {
     pub etag: String,
     pub last_modified: String,
     pub content_type: &'static str,
-    /// The whole file as it was when opened, for a small file the cache
-    /// keeps (`open_file_cache.contents_max_bytes`): a protocol that
+    /// The whole file, read right after its metadata, for a small file the
+    /// cache keeps (`open_file_cache.contents_max_bytes`): a protocol that
     /// copies file bytes anyway (HTTP/2 builds its frames in user space)
-    /// copies these instead of reading the file for every response. Same
-    /// moment as `len` and `etag`, so never a mix of two versions.
+    /// copies these instead of reading the file for every response. Every
+    /// response sends these same bytes until the entry is opened again.
     pub contents: Option<Box<[u8]>>,
 }
 

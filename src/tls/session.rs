@@ -367,6 +367,12 @@ impl TlsSession {
         self.plain_pos < self.plain.len() || self.peer_closed
     }
 
+    /// Anything received and not yet handed out: plaintext, or records
+    /// still to decrypt (a read may bring several).
+    pub fn has_buffered_input(&self) -> bool {
+        self.in_len > 0 || self.has_plaintext()
+    }
+
     /// Drops buffers that hold nothing, for a connection about to idle.
     pub fn release_idle_buffers(&mut self) {
         if self.in_len == 0 {

@@ -268,6 +268,30 @@ def assert_still_serving(server, big_files):
     c.close()
 
 
+def test_a_client_that_stops_reading_is_closed_after_the_send_timeout(start, tmp_path, big_files, certs):
+    """A client that opens its windows wide, asks for 100 MiB and reads
+    nothing: once nothing has left for `timeouts.send`, the connection is
+    closed rather than held with its buffers."""
+    cfg = config_file(tmp_path, big_files, certs=certs, workers=1,
+                      extra='[timeouts]\nsend = 2\n[log]\nlevel = "debug"\n')
+    s = start("serve", "--config", str(cfg))
+    c = H2Client(s, settings={h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 2**31 - 1})
+    c.conn.increment_flow_control_window(2**31 - 1 - 65535)
+    c.headers("/100m.bin")
+    c.flush()
+    wait_for(lambda: "client not reading (send timeout)" in s.log_text(), timeout=30,
+             what="the stalled connection to be closed")
+    received = 0
+    c.sock.settimeout(10)
+    try:
+        while data := c.sock.recv(1 << 20):
+            received += len(data)
+    except (ConnectionResetError, ssl.SSLError):
+        pass
+    assert received < BIG, "the whole body arrived: the client was not stalled"
+    assert_still_serving(s, big_files)
+
+
 def test_the_server_advertises_its_limits(start, tmp_path, big_files, certs):
     s = h2_server(start, tmp_path, big_files, certs, extra="[http]\nh2_max_concurrent_streams = 7\n")
     c = H2Client(s)

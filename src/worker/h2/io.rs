@@ -105,6 +105,22 @@ impl H2Io {
         Poll::Ready(Ok(n))
     }
 
+    /// Ready once there is input to read (nothing is read): for a
+    /// connection that holds no input buffer while it is idle.
+    pub fn poll_readable(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        match &self.transport {
+            Transport::Tls(_, session) if session.has_buffered_input() => Poll::Ready(Ok(())),
+            Transport::Plain(s) | Transport::Tls(s, _) | Transport::Ktls(s, _) => {
+                s.poll_read_ready(cx)
+            }
+        }
+    }
+
+    /// Frees the transport's buffers that hold nothing (user-space TLS).
+    pub fn release_idle_buffers(&mut self) {
+        self.transport.release_idle_buffers();
+    }
+
     fn poll_read_plaintext(
         &mut self,
         cx: &mut Context<'_>,

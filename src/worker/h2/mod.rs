@@ -61,8 +61,14 @@ const CONNECTION_WINDOW: u32 = 4 << 20;
 /// Output gathered before a write: four full TLS records, each one DATA
 /// frame with its header; as much as user-space TLS encrypts per call.
 const GATHER: usize = ENCRYPT_CHUNK;
-/// Client bytes read at a time: a few full frames.
+/// Client bytes read at a time: at most a few full frames (an upload). A
+/// read starts with a buffer from the worker's pool (a frame or more),
+/// doubled while reads fill it.
 const INPUT: usize = 64 * 1024;
+/// A connection with no stream and nothing to send or parse for this long
+/// gives its buffers back (HTTP/1's keep-alive connections do the same),
+/// so thousands of idle connections cost little more than their sockets.
+const IDLE_RELEASE_AFTER: Duration = Duration::from_secs(1);
 /// How long a GOAWAY to an abuser, or at the end, may take to leave.
 const GOAWAY_LINGER: Duration = Duration::from_secs(1);
 
@@ -96,9 +102,10 @@ pub(super) async fn serve(
         worker,
         arrival,
         client,
-        input: vec![0; INPUT],
+        // Made once the client sends (`poll_io`).
+        input: Vec::new(),
         filled: 0,
-        out: Vec::with_capacity(GATHER),
+        out: Vec::new(),
         written: 0,
         streams: HashMap::default(),
         ready: VecDeque::new(),
@@ -106,6 +113,7 @@ pub(super) async fn serve(
         wake: Rc::new(Wake::default()),
         news: Vec::new(),
         events: Vec::new(),
+        holding: false,
         read_closed: false,
         going_away: false,
     };
@@ -220,14 +228,21 @@ enum Piece {
     File(FileRange),
 }
 
+/// Where a piece's bytes are copied into DATA frames from.
+enum Source<'p> {
+    Memory(&'p [u8]),
+    /// A file range to `pread()`.
+    File(&'p FileRange),
+}
+
 impl Piece {
-    /// The bytes of a piece held in memory: a file's when the open-file
-    /// cache keeps its contents; None for a file to read.
-    fn in_memory(&self) -> Option<&[u8]> {
+    /// Memory for bytes, and for a file whose contents the open-file
+    /// cache keeps; the file otherwise.
+    fn source(&self) -> Source<'_> {
         match self {
-            Piece::Bytes(b) => Some(b),
-            Piece::Chunk(b) => Some(b),
-            Piece::File(range) => range.kept(),
+            Piece::Bytes(b) => Source::Memory(b),
+            Piece::Chunk(b) => Source::Memory(b),
+            Piece::File(range) => range.kept().map_or(Source::File(range), Source::Memory),
         }
     }
 
@@ -277,6 +292,8 @@ struct Driver {
     /// The last read's events, emptied, kept for the next read: a read's
     /// requests make it kilobytes, allocated once per connection.
     events: Vec<Event<'static>>,
+    /// Buffers may be held since the last `release_idle_buffers`.
+    holding: bool,
     read_closed: bool,
     going_away: bool,
 }
@@ -294,6 +311,8 @@ impl Driver {
         let mut preface_seen = false;
         let mut stall = pin!(sleep(send_timeout));
         let mut stall_armed = false;
+        let mut release = pin!(sleep(IDLE_RELEASE_AFTER));
+        let mut release_armed = false;
         loop {
             if let Some(end) = self.turn() {
                 return end;
@@ -312,6 +331,20 @@ impl Driver {
                 preface_seen = started;
                 if quiet && started {
                     idle.as_mut().reset(Instant::now() + keepalive);
+                }
+            }
+            let quiet = self.streams.is_empty() && self.nothing_to_write() && self.filled == 0;
+            if quiet && !self.input.is_empty() {
+                // Nothing half read: the input buffer goes back to the
+                // worker's pool now, for whichever connection reads next.
+                let input = std::mem::take(&mut self.input);
+                self.worker.thread.give_back_buffer(input);
+            }
+            let release_due = quiet && self.holding;
+            if release_due != release_armed {
+                release_armed = release_due;
+                if release_due {
+                    release.as_mut().reset(Instant::now() + IDLE_RELEASE_AFTER);
                 }
             }
             let waiting = !self.nothing_to_write() || !self.blocked.is_empty();
@@ -347,6 +380,11 @@ impl Driver {
                     continue;
                 }
                 _ = &mut stall, if stall_armed => return End::Stalled,
+                _ = &mut release, if release_armed => {
+                    self.release_idle_buffers();
+                    release_armed = false;
+                    continue;
+                }
             };
             match woke {
                 Wakeup::Read | Wakeup::News => {}
@@ -384,6 +422,19 @@ impl Driver {
         None
     }
 
+    /// Gives back what an idle connection does not need: its output
+    /// buffer, the engine's and the transport's (its input buffer went back
+    /// to the pool as soon as it was quiet).
+    fn release_idle_buffers(&mut self) {
+        tracing::trace!(peer = %self.client.addr, "HTTP/2 connection idle: buffers released");
+        self.holding = false;
+        self.out = Vec::new();
+        self.written = 0;
+        self.events = Vec::new();
+        self.engine.release_idle_buffers();
+        self.io.release_idle_buffers();
+    }
+
     fn nothing_to_write(&self) -> bool {
         self.written == self.out.len() && !self.engine.has_output()
     }
@@ -416,11 +467,31 @@ impl Driver {
         if self.wake.has_news() {
             return Poll::Ready(Wakeup::News);
         }
-        if !self.read_closed {
+        if !self.read_closed && self.input.is_empty() {
+            // None held while idle: one again once the client sends.
+            match self.io.poll_readable(cx) {
+                Poll::Ready(Ok(())) => {
+                    let limits = &self.worker.settings.limits;
+                    self.input = self.worker.thread.take_buffer(limits.max_header_bytes);
+                    self.holding = true;
+                }
+                Poll::Ready(Err(e)) => {
+                    return Poll::Ready(Wakeup::ReadFailed(InputError::Read(e.into())))
+                }
+                Poll::Pending => {}
+            }
+        }
+        if !self.read_closed && !self.input.is_empty() {
             match self.io.poll_read(cx, &mut self.input[self.filled..]) {
                 Poll::Ready(Ok(0)) => return Poll::Ready(Wakeup::ReadClosed),
                 Poll::Ready(Ok(n)) => {
                     self.filled += n;
+                    if self.filled == self.input.len() {
+                        // More was waiting, or a frame is larger than the
+                        // buffer: room for both.
+                        let more = (2 * self.input.len()).min(INPUT);
+                        self.input.resize(more, 0);
+                    }
                     return Poll::Ready(Wakeup::Read);
                 }
                 Poll::Ready(Err(e)) => return Poll::Ready(Wakeup::ReadFailed(e)),
@@ -768,14 +839,13 @@ impl Driver {
         };
         let pos = out.pos;
         let left = (piece.len() - pos) as usize;
-        let sent = match (piece, piece.in_memory()) {
-            (_, Some(bytes)) => self.engine.send_data(
+        let sent = match piece.source() {
+            Source::Memory(bytes) => self.engine.send_data(
                 stream,
                 &bytes[pos as usize..][..left.min(DATA_FRAME)],
                 last_piece && left <= DATA_FRAME,
             ),
-            (Piece::Bytes(_) | Piece::Chunk(_), None) => unreachable!("held in memory"),
-            (Piece::File(range), None) => {
+            Source::File(range) => {
                 let at = range.offset + pos;
                 let file = range.file.clone();
                 match self.engine.send_data_with(stream, left, last_piece, |buf| {
