@@ -74,7 +74,7 @@ fn answer(input: &[u8], accepted: &[u32]) {
     }
     drop(events);
     for &stream in accepted {
-        let _ = conn.send_headers(stream, 200, [("content-type", &b"text/plain"[..])], false);
+        let _ = conn.send_headers(stream, 200, [(&b"content-type"[..], &b"text/plain"[..])], false);
         let _ = conn.send_data(stream, &[b'x'; 70_000], true);
         conn.send_reset(stream, frame::ErrorCode::CANCEL);
     }
