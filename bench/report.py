@@ -144,7 +144,9 @@ def tables(results):
                 cells.append(f"**{r:.2f}x**" if r is not None else "–")
             if with_peers:
                 peer = best_peer(row)
-                cells.append(f"**{ratio(row, OURS, peer):.2f}x** ({peer})" if peer else "–")
+                # No ratio when a value is 0 (no memory added, say).
+                r = ratio(row, OURS, peer) if peer else None
+                cells.append(f"**{r:.2f}x** ({peer})" if r is not None else "–")
             mark = verdict(row)
             cells += [fmt_target(row), {"met": "✅ met", "missed": "❌ missed"}.get(mark, "")]
             out.append("| " + " | ".join(cells) + " |")
