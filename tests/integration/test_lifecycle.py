@@ -14,7 +14,7 @@ import time
 import pytest
 
 from conftest import (BINARY, Reader, Server, config_file, connect, curl, free_port, sha256_file, task_files,
-                      tls_client_context)
+                      tls_client_context, wait_for)
 
 
 def run(*args, cwd=None):
@@ -285,15 +285,22 @@ def test_max_connections_waits_in_backlog(start, docroot, tmp_path):
 def test_workers_pinned_and_file_limit_raised(server):
     pid = server.proc.pid
     assert "2 workers" in server.log_text()
-    cpus = set()
-    statuses = task_files(pid, "status")
-    for tid, comm in task_files(pid, "comm").items():
-        if comm.strip().startswith("worker-") and tid in statuses:
-            status = statuses[tid]
-            allowed = re.search(r"Cpus_allowed_list:\s*(\S+)", status).group(1)
-            cpus.add(allowed)
-    assert len(cpus) == min(2, os.cpu_count()), cpus
-    assert all("-" not in c and "," not in c for c in cpus), cpus
+
+    def pinned_cpus():
+        """The CPUs the threads named worker-N may run on. A worker names
+        and pins itself once it runs, which may be just after the log line."""
+        cpus = set()
+        statuses = task_files(pid, "status")
+        for tid, comm in task_files(pid, "comm").items():
+            if comm.strip().startswith("worker-") and tid in statuses:
+                status = statuses[tid]
+                cpus.add(re.search(r"Cpus_allowed_list:\s*(\S+)", status).group(1))
+        return cpus
+
+    def each_on_its_own_cpu():
+        cpus = pinned_cpus()
+        return len(cpus) == min(2, os.cpu_count()) and all("-" not in c and "," not in c for c in cpus)
+    wait_for(each_on_its_own_cpu, what="each worker named and pinned to one CPU of its own")
     limits = open(f"/proc/{pid}/limits").read()
     soft, hard = re.search(r"Max open files\s+(\S+)\s+(\S+)", limits).groups()
     assert soft == hard

@@ -333,14 +333,14 @@ impl Driver {
                     idle.as_mut().reset(Instant::now() + keepalive);
                 }
             }
-            let quiet = self.streams.is_empty() && self.nothing_to_write() && self.filled == 0;
-            if quiet && !self.input.is_empty() {
+            let at_rest = quiet && self.nothing_to_write() && self.filled == 0;
+            if at_rest && !self.input.is_empty() {
                 // Nothing half read: the input buffer goes back to the
                 // worker's pool now, for whichever connection reads next.
                 let input = std::mem::take(&mut self.input);
                 self.worker.thread.give_back_buffer(input);
             }
-            let release_due = quiet && self.holding;
+            let release_due = at_rest && self.holding;
             if release_due != release_armed {
                 release_armed = release_due;
                 if release_due {
