@@ -21,7 +21,7 @@ use conditional::{Preconditions, RangeAnswer, Verdict};
 use std::fs::File;
 use std::io;
 use std::os::fd::{AsFd, BorrowedFd};
-use std::os::unix::fs::MetadataExt;
+use std::os::unix::fs::{FileExt, MetadataExt};
 use std::rc::Rc;
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -76,18 +76,11 @@ impl OpenFile {
     /// cannot be read (the response's own read reports that).
     fn keep_contents(&mut self) {
         let mut contents = vec![0u8; self.len as usize];
-        let mut filled = 0;
-        while filled < contents.len() {
-            match rustix::io::pread(&self.file, &mut contents[filled..], filled as u64) {
-                Ok(0) | Err(_) => return,
-                Ok(n) => filled += n,
-            }
+        if self.file.read_exact_at(&mut contents, 0).is_err() {
+            return;
         }
         let mut probe = [0u8; 1];
-        if matches!(
-            rustix::io::pread(&self.file, &mut probe, filled as u64),
-            Ok(0)
-        ) {
+        if matches!(self.file.read_at(&mut probe, self.len), Ok(0)) {
             self.contents = Some(contents.into_boxed_slice());
         }
     }
