@@ -277,6 +277,10 @@ impl Connection {
         }
         self.encoded = Vec::new();
         self.spare = Vec::new();
+        // A map keeps its buckets when emptied.
+        if self.streams.is_empty() {
+            self.streams = HashMap::default();
+        }
     }
 
     /// Bytes of frames written and not yet taken.

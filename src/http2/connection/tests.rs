@@ -703,3 +703,23 @@ fn data_with_fills_the_frame_in_place() {
     assert!(failed.is_err());
     assert!(!p.conn.has_output());
 }
+
+#[test]
+fn idle_release_frees_the_stream_map_and_serving_goes_on() {
+    let mut p = Peer::started();
+    for stream in [1, 3] {
+        let get = p.get(stream, "/");
+        assert_eq!(
+            p.send(&get).unwrap(),
+            [Seen::Request(stream, "GET /".into(), true)]
+        );
+        p.conn.send_headers(stream, 204, [], true).unwrap();
+        p.output();
+        assert_eq!(p.conn.active_streams(), 0);
+        // Emptied, the map still holds its buckets until released.
+        assert!(p.conn.streams.capacity() > 0);
+        p.conn.release_idle_buffers();
+        assert_eq!(p.conn.streams.capacity(), 0);
+        assert!(p.conn.encoded.capacity() == 0 && p.conn.spare.is_empty());
+    }
+}

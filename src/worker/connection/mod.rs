@@ -109,6 +109,10 @@ impl End {
 }
 
 /// Serves one accepted connection of `settings.listeners[listener]`.
+///
+/// Each phase (handshake, HTTP/1, HTTP/2) runs boxed: a task's size is
+/// its largest state, fixed at spawn, so an idle HTTP/2 connection would
+/// otherwise hold room for the handshake's and HTTP/1's states as well.
 pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, listener: usize) {
     let settings = worker.settings.clone();
     let tls = settings.listeners[listener].tls;
@@ -127,7 +131,7 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
         // At once: the session ticket and the first response follow the
         // handshake flight closely and must not wait for its ACK (Nagle).
         let _ = stream.set_nodelay(true);
-        match handshake(&worker, stream, peer).await {
+        match Box::pin(handshake(&worker, stream, peer)).await {
             Handshake::Established(t, name, h2) => {
                 // The certificate presented: that of the site SNI named, or
                 // the default site's.
@@ -156,25 +160,43 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
         sni_site,
         server_name,
     };
+    let client = Client {
+        addr: peer,
+        // From the PROXY header, or asked of the kernel only when a
+        // handler needs it (the proxy); HTTP/2 asks at once.
+        local,
+        tls,
+    };
     if http2 {
-        let local = local.or_else(|| transport.local_addr().ok());
         let client = Client {
-            addr: peer,
-            local,
-            tls,
+            local: local.or_else(|| transport.local_addr().ok()),
+            ..client
         };
-        return super::h2::serve(worker, transport, client, arrival).await;
+        return Box::pin(super::h2::serve(worker, transport, client, arrival)).await;
     }
+    Box::pin(serve_http1(
+        worker,
+        transport,
+        client,
+        arrival,
+        plain_http_on_tls,
+    ))
+    .await;
+}
+
+/// Serves an HTTP/1 connection from its first request (or, for plain HTTP
+/// sent to a TLS port, the bytes read so far) to its close.
+async fn serve_http1(
+    worker: Rc<Worker>,
+    transport: Transport,
+    client: Client,
+    arrival: Arrival,
+    plain_http_on_tls: Option<Vec<u8>>,
+) {
     let mut conn = Connection {
         wire: Wire::new(worker.clone(), transport),
         worker,
-        client: Client {
-            addr: peer,
-            // From the PROXY header, or asked of the kernel only when a
-            // handler needs it (the proxy).
-            local,
-            tls,
-        },
+        client,
         arrival,
         listener: ListenerState::Serving,
         requests: 0,

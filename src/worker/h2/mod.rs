@@ -431,6 +431,20 @@ impl Driver {
         self.out = Vec::new();
         self.written = 0;
         self.events = Vec::new();
+        // Emptied collections keep their capacity: a stream map's buckets
+        // hold whole entries (a kilobyte and more).
+        if self.streams.is_empty() {
+            self.streams = HashMap::default();
+        }
+        if self.ready.is_empty() {
+            self.ready = VecDeque::new();
+        }
+        if self.blocked.is_empty() {
+            self.blocked = Vec::new();
+        }
+        if self.news.is_empty() {
+            self.news = Vec::new();
+        }
         self.engine.release_idle_buffers();
         self.io.release_idle_buffers();
     }
@@ -946,7 +960,7 @@ impl Driver {
 
     /// Sends what is queued (a GOAWAY at least, when the connection
     /// failed), then closes: FIN, and the client's last bytes read.
-    async fn close(mut self, end: End) {
+    async fn close(&mut self, end: End) {
         let peer = self.client.addr;
         match &end {
             End::Abuse(abuse) => {
