@@ -262,6 +262,8 @@ impl Encoder {
 
     /// Writes one field (`name` in lower case; `name_index`: its
     /// `table::static_name_index`, which the caller needed too).
+    /// `indexing` should be the same at every write of a name: a field
+    /// written `No` is looked for in the static table only.
     pub fn field(
         &mut self,
         name: &[u8],
@@ -271,10 +273,17 @@ impl Encoder {
         dst: &mut Vec<u8>,
     ) {
         if indexing != Indexing::Never {
-            if let Some(index) = name_index
+            // The dynamic table holds only fields written with
+            // `Indexing::Yes`: for the others (content-length, say) a
+            // search would walk the whole table in vain, every time.
+            let found = name_index
                 .and_then(|first| table::static_value_index(first, value))
-                .or_else(|| self.table.find(name, value))
-            {
+                .or_else(|| {
+                    (indexing == Indexing::Yes)
+                        .then(|| self.table.find(name, value))
+                        .flatten()
+                });
+            if let Some(index) = found {
                 write_integer(dst, 0x80, 7, index);
                 return;
             }
