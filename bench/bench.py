@@ -7,13 +7,14 @@ connections per second (HTTP, HTTPS full and resumed handshakes, raw and per
 server CPU-second), throughput (100 KB, 1 MB, 10 MB; and the kTLS article's
 curl download of a 1 GiB sparse file, through ministat), fixed-rate latency
 with server CPU per request, accelerator mode (TLS terminated in front of a
-back end, WebSockets through it), HTTP/2, and memory of idle TLS
+back end, WebSockets through it), HTTP/2, compressed responses (on the
+fly and precompressed, gzip and brotli), and memory of idle TLS
 connections. Where the kernel has kTLS, every HTTPS row runs with kTLS on
 and off on tlsaccel and nginx.
 
 The peers (bench/peers.py) take the one-worker rows of what they are:
-h2o, lighttpd and Caddy the static and HTTP/2 rows, HAProxy and hitch the
-accelerator rows. Before any load, every server is checked for what the
+h2o, lighttpd and Caddy the static and HTTP/2 rows, h2o and Caddy the
+compression rows, HAProxy and hitch the accelerator rows. Before any load, every server is checked for what the
 rows assume: each file's body, the HTTP version, TLS 1.3 and the suite.
 
 Every measurement alternates between the servers (the order flips each
@@ -41,7 +42,7 @@ import report
 import servers
 from idle_connections import open_idle, open_idle_h2
 from report import Target
-from servers import HTTP2, PROXY, STATIC, WEBSOCKET
+from servers import COMPRESSION, HTTP2, PROXY, STATIC, WEBSOCKET
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -50,6 +51,14 @@ SIZES = {"0kb": 0, "1kb": 1024, "10kb": 10 * 1024, "100kb": 100 * 1024,
 # The Japanese article's page: nginx's default index.html, 615 bytes.
 PAGE_BYTES = 615
 GIB_FILE = "1gb"
+# The compression rows' text (bench/text/make_text.py made them once).
+TEXT = REPO / "bench" / "text"
+TEXT_FILES = {"html": "page.html", "js": "app.js"}
+# Who compresses what: on the fly (under /text/) and from files beside
+# the originals (under /pre/). Debian's nginx has no brotli; Caddy 2.6's
+# encoders are gzip and zstd.
+ON_THE_FLY = {"gzip": {"tlsaccel", "nginx", "h2o", "caddy"}, "br": {"tlsaccel", "h2o"}}
+PRECOMPRESSED = {"gzip": {"tlsaccel", "nginx", "h2o", "caddy"}, "br": {"tlsaccel", "h2o", "caddy"}}
 
 
 def parse_args():
@@ -100,6 +109,19 @@ def make_files(www):
     with open(www / GIB_FILE, "rb") as f:
         while f.readinto(chunk):
             pass
+    # The compression rows: the text as it is under /text/, and under /pre/
+    # with its precompressed files beside it (made at build time, so at the
+    # highest levels, as a site would).
+    import brotli
+    import gzip
+    for folder in ("text", "pre"):
+        (www / folder).mkdir(exist_ok=True)
+        for name in TEXT_FILES.values():
+            shutil.copy(TEXT / name, www / folder / name)
+    for name in TEXT_FILES.values():
+        data = (TEXT / name).read_bytes()
+        (www / "pre" / f"{name}.gz").write_bytes(gzip.compress(data, 9, mtime=0))
+        (www / "pre" / f"{name}.br").write_bytes(brotli.compress(data, quality=11))
 
 
 def make_certificate(work, rsa):
@@ -206,6 +228,24 @@ def check_servers(run, variants, www, sections):
         if problems:
             failures.append(f"{server.label} {scheme}://…{path} over HTTP/{version}: {'; '.join(problems)}")
 
+    def check_compressed(server, path, name, coding):
+        import brotli
+        import gzip
+        r = loads.probe(server.url("https", path), headers=[f"Accept-Encoding: {coding}"])
+        problems = []
+        if r["status"] != 200:
+            problems.append(f"status {r['status']}")
+        if r["content_encoding"] != coding:
+            problems.append(f"Content-Encoding {r['content_encoding']}, not {coding}")
+        else:
+            decode = gzip.decompress if coding == "gzip" else brotli.decompress
+            if decode(r["body"]) != (TEXT / name).read_bytes():
+                problems.append("decoded body differs from the file")
+        lines.append(f"{server.label:<16} https {coding:<5} {path:<16} "
+                     f"{'ok' if not problems else '; '.join(problems)}  (Content-Encoding {r['content_encoding']})")
+        if problems:
+            failures.append(f"{server.label} https://…{path} with {coding}: {'; '.join(problems)}")
+
     plain = static_servers(variants, "http")
     for server in variants:
         if server.serves(STATIC):
@@ -216,6 +256,12 @@ def check_servers(run, variants, www, sections):
             if server.serves(HTTP2) and "http2" in sections:
                 for name in ("1kb", "100kb"):
                     check(server, "https", f"/{name}", name, http2=True)
+        if server.serves(COMPRESSION) and "compression" in sections:
+            for folder, codings in (("text", ON_THE_FLY), ("pre", PRECOMPRESSED)):
+                for coding, names in codings.items():
+                    if server.name in names:
+                        for name in TEXT_FILES.values():
+                            check_compressed(server, f"/{folder}/{name}", name, coding)
         if server.serves(PROXY) and "proxy" in sections:
             for name in ("1kb", "100kb", "10mb"):
                 check(server, "https", f"/proxy/{name}", name)
@@ -443,6 +489,51 @@ def run_http2(run, variants, load_cpus):
                      Target(0.8, report.PEERS), http2=True)
 
 
+def run_compression(run, variants, load_cpus):
+    """The 100 KB HTML page and the 300 KB JavaScript bundle, asked for with
+    `Accept-Encoding: gzip`, then `br`, over HTTPS with keep-alive, from each
+    server that compresses that way: on the fly (tlsaccel compresses once
+    and keeps the result; the peers compress every response) and from
+    precompressed files beside the originals. Also the bytes each sends
+    for one response (the same level everywhere: gzip 6, brotli 5).
+    Targets (issue 26): on the fly 1.5x the best peer per server
+    CPU-second; precompressed 1.1x; bytes on the wire no more than the best
+    peer's."""
+    a = run.args
+    per_cpu = "req per server CPU-s"
+    served = [v for v in variants if v.serves(COMPRESSION)]
+    for kind, name in TEXT_FILES.items():
+        for coding in ("gzip", "br"):
+            for folder, who, mode, target in (("text", ON_THE_FLY, "on the fly", 1.5),
+                                               ("pre", PRECOMPRESSED, "precompressed", 1.1)):
+                row_servers = [v for v in served if v.name in who[coding]]
+                path = f"/{folder}/{name}"
+                header = f"Accept-Encoding: {coding}"
+
+                def fn(server, rep, path=path, header=header):
+                    r = loads.wrk(server.url("https", path), a.duration, 50, 1, load_cpus, headers=[header])
+                    return {"value": r["rps"], "requests": r["requests"], "errors": r["errors"], "raw": r["raw"]}
+
+                key = f"compression/{kind}/{coding}/{'fly' if folder == 'text' else 'pre'}"
+                label = f"{name} ({text_size(name)}), {coding}, {mode}"
+                run.measure("compression", key, label, "req/s", "higher", None, row_servers, fn,
+                            derived=[(f"{key}/per-cpu", f"{label}, per server CPU-second", per_cpu, "higher",
+                                      Target(target, report.PEERS),
+                                      lambda r: r["requests"] / max(r["server_cpu_s"], 1e-3))])
+
+            def size_fn(server, rep, name=name, coding=coding):
+                r = loads.probe(server.url("https", f"/text/{name}"), headers=[f"Accept-Encoding: {coding}"])
+                return {"value": len(r["body"]), "raw": r["raw"]}
+
+            run.measure("compression", f"compression/{kind}/{coding}/bytes",
+                        f"{name}, {coding} on the fly: bytes on the wire (body)", "bytes", "lower",
+                        Target(1.0, report.PEERS), [v for v in served if v.name in ON_THE_FLY[coding]], size_fn)
+
+
+def text_size(name):
+    return f"{(TEXT / name).stat().st_size // 1000} KB"
+
+
 def run_memory(run, variants):
     """RSS with idle keep-alive connections, each after one request: TLS
     with HTTP/1.1 (every HTTPS server), then HTTP/2 (every server offering
@@ -584,6 +675,8 @@ def main():
                     run_websocket(run, variants, load_cpus)
                 if "http2" in sections:
                     run_http2(run, variants, load_cpus)
+                if "compression" in sections:
+                    run_compression(run, variants, load_cpus)
             finally:
                 for s in variants:
                     s.stop()

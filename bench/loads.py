@@ -29,15 +29,18 @@ WRK_REPORT = BENCH / "wrk_report.lua"
 CLIENT_ENV = {**os.environ, "OPENSSL_CONF": str(BENCH / "openssl-client.cnf")}
 
 
-def wrk(url, seconds, connections, threads, cpus, close=False, counts_bytes=False):
+def wrk(url, seconds, connections, threads, cpus, close=False, counts_bytes=False, headers=()):
     """wrk's totals. `counts_bytes`: the row measures bytes per second, so
     a run too short for any connection to finish a large response (50 x
     10 MB in the quick run's one second) still measures, as long as bytes
-    arrived; a row that counts requests needs at least one."""
+    arrived; a row that counts requests needs at least one. `headers`:
+    fields added to every request."""
     cmd = taskset(cpus) + ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s",
                            "--timeout", "10s", "-s", str(WRK_REPORT)]
     if close:
         cmd += ["-H", "Connection: close"]
+    for h in headers:
+        cmd += ["-H", h]
     out = subprocess.run(cmd + [url], capture_output=True, text=True, timeout=seconds + 60, env=CLIENT_ENV)
     m = re.search(r"^WRK_JSON (.*)$", out.stdout, re.M)
     if not m:
@@ -103,20 +106,25 @@ def curl_speed(url, http2=False):
     return {"bytes_per_s": float(speed), "bytes": int(size), "raw": out.stdout}
 
 
-def probe(url, http2=False):
+def probe(url, http2=False, headers=()):
     """One request as the load generators make it (CLIENT_ENV): the status,
-    the body's SHA-256, the HTTP version, and the TLS version and suite
-    curl reports, for the check before any load."""
-    out = subprocess.run(["curl", "-k", "-s", "-v", "--http2" if http2 else "--http1.1", "-o", "-",
+    the body's SHA-256 (and the body), the HTTP version, the response's
+    Content-Encoding, and the TLS version and suite curl reports, for the
+    check before any load."""
+    extra = [arg for h in headers for arg in ("-H", h)]
+    out = subprocess.run(["curl", "-k", "-s", "-v", "--http2" if http2 else "--http1.1", "-o", "-", *extra,
                           "-w", "%{stderr}PROBE %{http_code} %{http_version}\n", url],
                          capture_output=True, timeout=60, env=CLIENT_ENV)
     err = out.stderr.decode(errors="replace")
     status = re.search(r"^PROBE (\d+) (\S+)$", err, re.M)
     tls = re.search(r"SSL connection using (\S+) / (\S+)", err)
+    encoding = re.search(r"^< content-encoding: *(\S+)", err, re.M | re.I)
     return {
         "status": int(status.group(1)) if status else 0,
         "http_version": status.group(2) if status else "?",
         "sha256": hashlib.sha256(out.stdout).hexdigest(),
+        "body": out.stdout,
+        "content_encoding": encoding.group(1).lower() if encoding else None,
         "tls_version": tls.group(1) if tls else None,
         "cipher": tls.group(2) if tls else None,
         "raw": err,

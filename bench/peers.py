@@ -23,9 +23,12 @@ import re
 import resource
 import subprocess
 
-from servers import (CIPHER, HTTP2, PEERS, PROXY, STATIC, WEBSOCKET, Server, free_port, launch)
+from servers import (BROTLI_LEVEL, CIPHER, COMPRESS_MIN_LENGTH, COMPRESSION, GZIP_LEVEL, HTTP2, PEERS, PROXY,
+                     STATIC, WEBSOCKET, Server, free_port, launch)
 
 STATIC_ROLES = frozenset({STATIC, HTTP2})
+# The peers the compression rows compare (issue 26): h2o and Caddy.
+COMPRESSING_ROLES = STATIC_ROLES | {COMPRESSION}
 
 
 def combined_pem(work, cert, key):
@@ -72,11 +75,20 @@ listen:
 hosts:
   "localhost":
     paths:
+      "/text":
+        file.dir: {work / 'www' / 'text'}
+        compress:
+          gzip: {GZIP_LEVEL}
+          br: {BROTLI_LEVEL}
+        compress-minimum-size: {COMPRESS_MIN_LENGTH}
+      "/pre":
+        file.dir: {work / 'www' / 'pre'}
+        file.send-compressed: ON
       "/":
         file.dir: {work / 'www'}
 """)
     proc, pids = launch([PEERS["h2o"], "-c", str(cfg)], prefix / "stderr.log", cpus, [https_port, http_port])
-    return Server("h2o", False, 1, proc, https_port, http_port, prefix / "stderr.log", pids, STATIC_ROLES)
+    return Server("h2o", False, 1, proc, https_port, http_port, prefix / "stderr.log", pids, COMPRESSING_ROLES)
 
 
 def start_lighttpd(work, cert, key, cpus):
@@ -123,7 +135,19 @@ $SERVER["socket"] == "127.0.0.1:{https_port}" {{
 def start_caddy(work, cert, key, cpus):
     https_port, http_port = free_port(), free_port()
     prefix = prefix_dir(work, "caddy")
-    files = [{"handle": [{"handler": "file_server", "root": str(work / "www")}]}]
+    www = str(work / "www")
+    files = [
+        # The compression rows: gzip on the fly (Caddy's encoders are gzip
+        # and zstd), precompressed files beside the originals under /pre/.
+        {"match": [{"path": ["/text/*"]}],
+         "handle": [{"handler": "encode", "encodings": {"gzip": {"level": GZIP_LEVEL}}, "prefer": ["gzip"],
+                     "minimum_length": COMPRESS_MIN_LENGTH},
+                    {"handler": "file_server", "root": www}]},
+        {"match": [{"path": ["/pre/*"]}],
+         "handle": [{"handler": "file_server", "root": www, "precompressed": {"br": {}, "gzip": {}},
+                     "precompressed_order": ["br", "gzip"]}]},
+        {"handle": [{"handler": "file_server", "root": www}]},
+    ]
     # Certificates loaded from files, no automatic HTTPS, no admin endpoint,
     # no HTTP/3; logs only errors (no access log unless configured). Its TLS
     # 1.3 suites cannot be set (see the module doc).
@@ -151,7 +175,7 @@ def start_caddy(work, cert, key, cpus):
            "XDG_CONFIG_HOME": str(prefix / "config")}
     proc, pids = launch([PEERS["caddy"], "run", "--config", str(cfg)], prefix / "stderr.log", cpus,
                         [https_port, http_port], env=env)
-    return Server("caddy", False, 1, proc, https_port, http_port, prefix / "stderr.log", pids, STATIC_ROLES)
+    return Server("caddy", False, 1, proc, https_port, http_port, prefix / "stderr.log", pids, COMPRESSING_ROLES)
 
 
 def start_haproxy(work, cert, key, cpus, backends):

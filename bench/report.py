@@ -15,7 +15,7 @@ import sys
 from collections import namedtuple
 from pathlib import Path
 
-SECTIONS = ["rps", "cps", "throughput", "latency", "proxy", "http2", "memory"]
+SECTIONS = ["rps", "cps", "throughput", "latency", "proxy", "http2", "compression", "memory"]
 TITLES = {
     "rps": "Requests per second (keep-alive, 50 connections)",
     "cps": "Connections per second (a new connection per 0-byte request)",
@@ -23,6 +23,7 @@ TITLES = {
     "latency": "Fixed-rate latency (vegeta, keep-alive, 615-byte page)",
     "proxy": "Accelerator mode: TLS-terminating proxy to the same back end (keep-alive, 50 connections)",
     "http2": "HTTP/2 (h2load, 10 connections x 10 concurrent streams; curl for 1 GiB)",
+    "compression": "Compressed responses (wrk, keep-alive, 50 connections, 100 KB HTML page and 300 KB JavaScript)",
     "memory": "Memory",
 }
 # (ours, reference): user-space TLS on both, then kTLS on both where measured.

@@ -7,6 +7,7 @@ pub mod access_log;
 pub mod buffer;
 pub mod cipher_suites;
 pub mod clock;
+pub mod compression;
 pub mod config;
 pub mod doctor;
 pub mod exchange;

@@ -7,6 +7,11 @@ socket, with keep-alive. What it saw comes back to the client:
   GET  /close/N        the same N bytes, no length: ends when the back end closes
   GET  /slow/S         answers after S seconds
   GET  /status/N       an empty response with status N (204, 304, ...)
+  GET  /text/N         N bytes of compressible text (text_bytes), text/plain,
+                       chunked; /text-notransform/N with Cache-Control:
+                       no-transform; /text-gzip/N already gzip-encoded
+  GET  /events/N       N server-sent events, each sent once the test
+                       releases `event_gate` (a semaphore)
   GET  /healthz        an empty response with `health_status` (200 unless
                        the test changes it), counted in `health_checks`
   ANY  /abort          hangs up at once, body unread, no answer
@@ -36,6 +41,17 @@ def stream_bytes(n):
     block = hashlib.sha256(STREAM_SEED).digest() * 2048  # 64 KiB
     full, rest = divmod(n, len(block))
     return block * full + block[:rest]
+
+
+def text_bytes(n):
+    """The deterministic body of /text/N: lines of words, compressible."""
+    words = [b"alpha", b"beta", b"gamma", b"delta", b"epsilon", b"zeta", b"eta", b"theta"]
+    out = bytearray()
+    i = 0
+    while len(out) < n:
+        out += b" ".join(words[(i * 7 + j) % 8] for j in range(i % 11 + 1)) + b"\n"
+        i += 1
+    return bytes(out[:n])
 
 
 def parse_proxy_v2(rfile):
@@ -171,6 +187,34 @@ class Handler(socketserver.StreamRequestHandler):
             if not head_only:
                 self.wfile.write(payload)
             return True
+        if kind in ("text", "text-notransform", "text-gzip"):
+            import gzip
+
+            body = text_bytes(int(arg))
+            extra = [("Content-Type", "text/plain; charset=utf-8"), ("ETag", '"text-1"')]
+            if kind == "text-notransform":
+                extra.append(("Cache-Control", "public, no-transform"))
+            if kind == "text-gzip":
+                body = gzip.compress(body)
+                extra.append(("Content-Encoding", "gzip"))
+            self.send_head(200, "OK", common + extra + [("Transfer-Encoding", "chunked")], "HTTP/1.1")
+            if not head_only:
+                for at in range(0, len(body), 16384):
+                    piece = body[at:at + 16384]
+                    self.wfile.write(b"%x\r\n" % len(piece) + piece + b"\r\n")
+                self.wfile.write(b"0\r\n\r\n")
+            return True
+        if kind == "events":
+            self.send_head(200, "OK", common + [("Content-Type", "text/event-stream"),
+                                                ("Transfer-Encoding", "chunked")], "HTTP/1.1")
+            for i in range(int(arg)):
+                if not server.event_gate.acquire(timeout=20):
+                    return False
+                event = b"data: event %d %s\n\n" % (i, b"x" * 40)
+                self.wfile.write(b"%x\r\n" % len(event) + event + b"\r\n")
+                self.wfile.flush()
+            self.wfile.write(b"0\r\n\r\n")
+            return True
         n = int(arg)
         if kind == "bytes":
             self.send_head(200, "OK", common + [("Content-Length", str(n))], "HTTP/1.1")
@@ -234,6 +278,7 @@ class Backend:
         self.server.health_status = 200
         self.server.idle_timeout = None
         self.server.health_checks = 0
+        self.server.event_gate = threading.Semaphore(0)
         self.stopped = False
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

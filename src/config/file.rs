@@ -32,6 +32,9 @@ pub struct ConfigFile {
     pub http: HttpSection,
     #[serde(default)]
     pub open_file_cache: OpenFileCacheSection,
+    /// Every site's default; a site's own section overrides key by key.
+    #[serde(default)]
+    pub compression: CompressionSection,
     #[serde(default)]
     pub log: LogSection,
     #[serde(default)]
@@ -55,6 +58,7 @@ pub struct SiteSection {
     pub headers: std::collections::BTreeMap<String, String>,
     pub certificate: Vec<CertificateSection>,
     pub route: Vec<RouteSection>,
+    pub compression: CompressionSection,
 }
 
 /// `[[upstream]]`: a named group of back-end servers.
@@ -156,6 +160,9 @@ pub struct RouteSection {
     /// Protocols a client may switch to through this route (`Upgrade`);
     /// unset: `["websocket"]` on routes to an upstream.
     pub upgrades: Option<Vec<String>>,
+    /// Back ends' responses compressed on their way; unset: the site's
+    /// `compression.proxy`.
+    pub compress: Option<bool>,
 }
 
 fn one() -> u32 {
@@ -378,6 +385,34 @@ impl Default for OpenFileCacheSection {
             contents_max_bytes: 16 * 1024,
         }
     }
+}
+
+/// `[compression]` and `[site.compression]`: unset keys take the
+/// top-level section's value, then the default.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CompressionSection {
+    /// Codings offered, the server's preference first (`zstd`, `br`,
+    /// `gzip`); empty: no compression.
+    pub encodings: Option<Vec<String>>,
+    pub types: Option<Vec<String>>,
+    pub min_length: Option<u64>,
+    pub precompressed: Option<bool>,
+    pub r#static: Option<bool>,
+    pub proxy: Option<bool>,
+    pub level: LevelSection,
+    /// Top level only: each worker's cache of variants made on the fly.
+    pub cache_max_bytes: Option<u64>,
+    pub cache_max_entry_bytes: Option<u64>,
+}
+
+/// `[compression.level]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LevelSection {
+    pub zstd: Option<u32>,
+    pub br: Option<u32>,
+    pub gzip: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -8,6 +8,7 @@
 //! or directories the settings name: the load phase above (`server::load`)
 //! does, once, and adds its problems to the same report.
 
+mod compression;
 mod file;
 mod parse;
 mod proxy;

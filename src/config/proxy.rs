@@ -203,6 +203,8 @@ pub struct Route {
     /// Protocols (`Upgrade` tokens, lower case) a client may switch to
     /// through this route; empty for static routes.
     pub upgrades: Vec<String>,
+    /// Back ends' responses compressed; None: as the site's policy says.
+    pub compress: Option<bool>,
 }
 
 const MAX_WEIGHT: u32 = 1000;
@@ -350,6 +352,12 @@ pub fn resolve_routes(
                 continue;
             }
         };
+        if r.compress.is_some() && target == RouteTarget::Static {
+            report.error(
+                format!("{key}.compress"),
+                "compresses back ends' responses; static files follow the site's [compression]",
+            );
+        }
         let upgrades = match (&r.upgrades, target) {
             (None, RouteTarget::Upstream(_)) => vec!["websocket".to_string()],
             (None, RouteTarget::Static) => Vec::new(),
@@ -384,6 +392,7 @@ pub fn resolve_routes(
             host,
             target,
             upgrades,
+            compress: r.compress,
         });
     }
     resolved_routes
@@ -509,6 +518,7 @@ mod tests {
             host: host.map(Into::into),
             target,
             upgrades: Vec::new(),
+            compress: None,
         }
     }
 

@@ -5,7 +5,7 @@
 
 use super::file::{self, ConfigFile};
 use super::settings::*;
-use super::{proxy, site, Report, Site};
+use super::{compression, proxy, site, Report, Site};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
@@ -152,9 +152,22 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
             headers: Vec::new(),
             certificates: certificate_pairs(&file.tls.certificate, "tls.certificate", report),
             routes: proxy::resolve_routes(&file.route, upstream_sections, "route", report),
+            compression: compression::resolve_policy(
+                &file.compression,
+                None,
+                "compression",
+                report,
+            ),
         }
     });
-    let (mut sites, default_site) = site::resolve(&file.site, top_level, upstream_sections, report);
+    let (mut sites, default_site) = site::resolve(
+        &file.site,
+        top_level,
+        upstream_sections,
+        &file.compression,
+        report,
+    );
+    let compression_cache = compression::resolve_cache(&file.compression, report);
     let default = &mut sites[default_site];
     if let Some(dir) = &overrides.root {
         default.root = DocumentRoot::Directory(dir.clone());
@@ -283,6 +296,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         limits,
         http,
         open_file_cache,
+        compression_cache,
         access_log,
         error_log,
         log_level,

@@ -253,6 +253,8 @@ pub struct Settings {
     pub limits: Limits,
     pub http: HttpSettings,
     pub open_file_cache: OpenFileCacheSettings,
+    /// Each worker's cache of static files compressed on the fly.
+    pub compression_cache: crate::compression::CacheLimits,
     pub access_log: AccessLog,
     /// None: standard error.
     pub error_log: Option<PathBuf>,

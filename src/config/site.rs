@@ -27,6 +27,7 @@ pub struct Site {
     /// Its own certificates; empty: the default site's.
     pub certificates: Vec<CertificatePair>,
     pub routes: Vec<Route>,
+    pub compression: crate::compression::Policy,
 }
 
 impl Site {
@@ -131,6 +132,7 @@ pub fn resolve(
     sections: &[SiteSection],
     top_level: Option<Site>,
     upstreams: &[super::file::UpstreamSection],
+    top_compression: &super::file::CompressionSection,
     report: &mut Report,
 ) -> (Vec<Site>, usize) {
     let mut sites: Vec<Site> = top_level.into_iter().collect();
@@ -217,6 +219,12 @@ pub fn resolve(
             &format!("{key}.route"),
             report,
         );
+        let compression = super::compression::resolve_policy(
+            top_compression,
+            Some(&section.compression),
+            &format!("{key}.compression"),
+            report,
+        );
         sites.push(Site {
             key,
             names,
@@ -226,6 +234,7 @@ pub fn resolve(
             headers,
             certificates,
             routes,
+            compression,
         });
     }
     let default = match explicit_default {
@@ -257,6 +266,15 @@ mod tests {
             headers: Vec::new(),
             certificates: Vec::new(),
             routes: Vec::new(),
+            compression: crate::compression::Policy {
+                codings: Vec::new(),
+                levels: [1, 1, 1],
+                types: Vec::new(),
+                min_length: 0,
+                precompressed: false,
+                static_files: false,
+                proxy: false,
+            },
         }
     }
 

@@ -40,11 +40,16 @@ impl Headers {
     /// Replaces every field named `name` (any case) with one field (its
     /// bytes stay in the buffer until the headers are dropped).
     pub fn set(&mut self, name: &str, value: impl AsRef<[u8]>) {
+        self.remove(name);
+        self.append(name, value);
+    }
+
+    /// Drops every field named `name` (any case).
+    pub fn remove(&mut self, name: &str) {
         let bytes = &self.bytes;
         self.fields.retain(|(n, _)| {
             !bytes[n.start as usize..n.end as usize].eq_ignore_ascii_case(name.as_bytes())
         });
-        self.append(name, value);
     }
 
     fn slice(&self, r: &Range<u32>) -> &[u8] {

@@ -10,6 +10,7 @@
 //! a file range (`sendfile()`), or a `BodyStream` produced while it is sent
 //! (a back end's response), which may also be spliced.
 
+pub mod compress;
 mod headers;
 
 pub use headers::Headers;
@@ -179,7 +180,9 @@ impl fmt::Debug for FileRange {
 
 pub enum Body {
     Empty,
-    Bytes(Cow<'static, [u8]>),
+    /// Shared, not copied: a cached compressed variant goes to every
+    /// response that needs it.
+    Bytes(bytes::Bytes),
     File(FileRange),
     /// Bytes and file ranges in turn (multipart/byteranges): file ranges
     /// still go out with `sendfile()`.
@@ -335,7 +338,7 @@ impl Response {
         Response {
             status,
             headers,
-            body: Body::Bytes(Cow::Owned(page.into_bytes())),
+            body: Body::Bytes(page.into_bytes().into()),
             close: matches!(status, 400 | 408 | 413 | 414 | 417 | 431 | 500 | 501 | 505),
         }
     }
@@ -408,6 +411,11 @@ pub enum StreamError {
     Truncated,
     #[error("back end too slow")]
     Timeout,
+    /// A file body compressed as it is sent could not be read to its end.
+    #[error("reading the file failed: {0}")]
+    File(#[source] std::io::Error),
+    #[error("compressing the body failed: {0}")]
+    Compress(#[source] std::io::Error),
 }
 
 /// A response body produced while it is sent (a back end's response).
@@ -415,7 +423,9 @@ pub trait BodyStream {
     /// The total length when known in advance.
     fn length(&self) -> Option<u64>;
 
-    /// Reads body data into `buf`; 0 at the end of the body.
+    /// Reads body data into `buf`; 0 at the end of the body. Cancel-safe:
+    /// a read dropped before it completes has taken nothing from the body
+    /// (HTTP/1 drops one that would wait, to write what it holds first).
     fn read<'a>(&'a mut self, buf: &'a mut [u8]) -> LocalFuture<'a, Result<usize, StreamError>>;
 
     /// True when the next body bytes can be spliced from the source socket

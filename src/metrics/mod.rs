@@ -12,6 +12,7 @@ mod labels;
 
 pub use labels::{Abuse, Fallback, Protocol};
 
+use crate::compression::{Coding, Origin};
 use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::net::TcpListener;
@@ -67,6 +68,9 @@ pub struct WorkerMetrics {
     pub tunnel_bytes_spliced_down: AtomicU64,
     pub tunnel_bytes_copied_up: AtomicU64,
     pub tunnel_bytes_copied_down: AtomicU64,
+    /// Shared with the handlers that compress (`compression` does not
+    /// know this module).
+    pub compression: Arc<crate::compression::Counters>,
 }
 
 impl WorkerMetrics {
@@ -167,10 +171,10 @@ pub fn render(all: &AllMetrics) -> String {
         );
     }
     let workers = &all.workers;
-    // Counters, except the `_open` gauges.
+    // Counters, except the `_open` gauges and the variant caches' size.
     let mut family =
         |name: &str, help: &str, get: &dyn Fn(&WorkerMetrics) -> Vec<(String, u64)>| {
-            let kind = if name.ends_with("_open") {
+            let kind = if name.ends_with("_open") || name == "compression_cache_bytes" {
                 "gauge"
             } else {
                 "counter"
@@ -373,6 +377,49 @@ pub fn render(all: &AllMetrics) -> String {
                 )
             })
             .collect()
+        },
+    );
+    let by_coding = |counters: &[AtomicU64; 3]| {
+        Coding::ALL
+            .iter()
+            .map(|c| {
+                (
+                    format!("coding=\"{}\"", c.token()),
+                    counters[c.index()].load(Relaxed),
+                )
+            })
+            .collect()
+    };
+    family(
+        "compression_bytes_in_total",
+        "Bytes given to the compressors (responses compressed on the fly), by coding.",
+        &|w| by_coding(&w.compression.bytes_in),
+    );
+    family(
+        "compression_bytes_out_total",
+        "Bytes the compressors made of them, by coding.",
+        &|w| by_coding(&w.compression.bytes_out),
+    );
+    family(
+        "compression_cache_bytes",
+        "Bytes of static files' compressed variants each worker keeps now.",
+        &|w| one(&w.compression.cache_bytes),
+    );
+    family(
+        "compressed_responses_total",
+        "Compressed responses, by where the body came from (a precompressed file, the cache of variants, or compressed for the response) and coding.",
+        &|w| {
+            Origin::ALL
+                .iter()
+                .flat_map(|o| {
+                    Coding::ALL.iter().map(move |c| {
+                        (
+                            format!("origin=\"{}\",coding=\"{}\"", o.as_str(), c.token()),
+                            w.compression.responses[*o as usize][c.index()].load(Relaxed),
+                        )
+                    })
+                })
+                .collect()
         },
     );
     out

@@ -27,6 +27,10 @@ pub struct OpenFileCache {
     valid: Duration,
     /// Files up to this size are cached with their contents.
     contents_max_bytes: u64,
+    /// Precompressed variants looked for and not found, and when: most
+    /// sites have none, and a failed open per request and coding would
+    /// cost more than the file's own lookup.
+    absent: HashMap<Vec<u8>, Instant>,
     clock: u64,
 }
 
@@ -45,6 +49,7 @@ impl OpenFileCache {
             max_entries: settings.max_entries,
             valid: settings.valid,
             contents_max_bytes: settings.contents_max_bytes,
+            absent: HashMap::default(),
             clock: 0,
         }
     }
@@ -89,12 +94,38 @@ impl OpenFileCache {
         Ok(Found::File(open))
     }
 
+    /// The regular file at `relative` (a precompressed variant's path),
+    /// if there is one. Its absence is remembered as an open file is, for
+    /// `valid`.
+    pub fn lookup_variant(&mut self, root: &Root, relative: &[u8]) -> Option<Rc<OpenFile>> {
+        let now = crate::clock::now();
+        if let Some(since) = self.absent.get(relative) {
+            if now.duration_since(*since) < self.valid {
+                return None;
+            }
+            self.absent.remove(relative);
+        }
+        match self.lookup(root, relative) {
+            Ok(Found::File(f)) => Some(f),
+            _ => {
+                if self.max_entries > 0 {
+                    if self.absent.len() >= self.max_entries {
+                        self.absent.clear();
+                    }
+                    self.absent.insert(relative.to_vec(), now);
+                }
+                None
+            }
+        }
+    }
+
     pub fn valid(&self) -> Duration {
         self.valid
     }
 
     pub fn clear(&mut self) {
         self.entries.clear();
+        self.absent.clear();
     }
 
     fn evict_least_recent(&mut self) {

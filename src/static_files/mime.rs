@@ -54,6 +54,11 @@ const TYPES: &[(&str, &str)] = &[
     ("bin", "application/octet-stream"),
 ];
 
+/// Every content type `content_type` gives.
+pub fn all() -> impl Iterator<Item = &'static str> {
+    TYPES.iter().map(|(_, t)| *t).chain([DEFAULT])
+}
+
 /// The content type for a file name; the extension is matched case-insensitively.
 pub fn content_type(file_name: &[u8]) -> &'static str {
     let Some(dot) = file_name.iter().rposition(|&b| b == b'.') else {

@@ -6,15 +6,18 @@
 //! does no network I/O.
 
 mod cache;
+mod compressed;
 mod conditional;
 mod mime;
 mod open;
 mod path;
 
 pub use cache::OpenFileCache;
+pub use compressed::StaticCompression;
 pub use open::Root;
 pub use path::normalized as normalized_path;
 
+use crate::compression::{Coding, FileVersion};
 use crate::exchange::{Body, FileRange, Headers, Method, Request, Response, Segment, SourceFile};
 use cache::Found;
 use conditional::{Preconditions, RangeAnswer, Verdict};
@@ -34,6 +37,9 @@ pub struct OpenFile {
     pub etag: String,
     pub last_modified: String,
     pub content_type: &'static str,
+    /// What identifies this version of its contents (the key of its
+    /// compressed variants).
+    pub version: FileVersion,
     /// The whole file, read right after its metadata, for a small file the
     /// cache keeps (`open_file_cache.contents_max_bytes`): a protocol that
     /// copies file bytes anyway (HTTP/2 builds its frames in user space)
@@ -67,6 +73,12 @@ impl OpenFile {
             etag: format!("\"{:x}-{:x}\"", mtime, meta.len()),
             last_modified: httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_secs(mtime)),
             content_type: mime::content_type(name),
+            version: FileVersion {
+                dev: meta.dev(),
+                ino: meta.ino(),
+                len: meta.len(),
+                mtime_ns: i128::from(meta.mtime()) * 1_000_000_000 + i128::from(meta.mtime_nsec()),
+            },
             contents: None,
         }
     }
@@ -91,14 +103,22 @@ pub struct StaticFiles {
     root: Root,
     index: Vec<u8>,
     cache: OpenFileCache,
+    /// None: the site compresses nothing.
+    compression: Option<StaticCompression>,
 }
 
 impl StaticFiles {
-    pub fn new(root: Root, index: &str, cache: OpenFileCache) -> Self {
+    pub fn new(
+        root: Root,
+        index: &str,
+        cache: OpenFileCache,
+        compression: Option<StaticCompression>,
+    ) -> Self {
         StaticFiles {
             root,
             index: index.as_bytes().to_vec(),
             cache,
+            compression,
         }
     }
 
@@ -140,7 +160,7 @@ impl StaticFiles {
             }
             index_path.extend_from_slice(&self.index);
             return match self.cache.lookup(&self.root, &index_path) {
-                Ok(Found::File(f)) => file_response(req, f),
+                Ok(Found::File(f)) => self.respond_file(req, &index_path, f),
                 Ok(_) => Response::error(403),
                 // No index: a directory listing is never produced.
                 Err(e) if is_not_found(&e) => match self.cache.lookup(&self.root, &path.relative) {
@@ -152,11 +172,65 @@ impl StaticFiles {
             };
         }
         match self.cache.lookup(&self.root, &path.relative) {
-            Ok(Found::File(f)) => file_response(req, f),
+            Ok(Found::File(f)) => self.respond_file(req, &path.relative, f),
             Ok(Found::Directory) => redirect_to_directory(&path),
             Ok(Found::Special) => Response::error(403),
             Err(e) => error_for(&e),
         }
+    }
+}
+
+impl StaticFiles {
+    /// The response for the file at `relative`: the file itself, or, for a
+    /// site that compresses and a client that accepts it, a precompressed
+    /// variant beside it or the file compressed on the fly.
+    fn respond_file(&mut self, req: &Request, relative: &[u8], file: Rc<OpenFile>) -> Response {
+        let identity = |file: &Rc<OpenFile>| file_response(req, &Representation::identity(file));
+        let Some(compression) = self.compression.as_ref().filter(|c| c.applies_to(&file)) else {
+            return identity(&file);
+        };
+        let accepted = compression.accepted(req);
+        let mut response = None;
+        if compression.policy().precompressed {
+            // Any coding the client accepts, sent by sendfile, before the
+            // best one made on the fly.
+            let mut variant_path = relative.to_vec();
+            for &coding in &accepted {
+                variant_path.truncate(relative.len());
+                variant_path.extend_from_slice(coding.suffix().as_bytes());
+                let Some(variant) = self.cache.lookup_variant(&self.root, &variant_path) else {
+                    continue;
+                };
+                // Older than the original: left from a previous version.
+                if variant.mtime < file.mtime {
+                    continue;
+                }
+                let etag = compressed::precompressed_etag(&variant, coding);
+                let r = file_response(
+                    req,
+                    &Representation {
+                        file: &variant,
+                        etag: &etag,
+                        last_modified: &variant.last_modified,
+                        mtime: variant.mtime,
+                        content_type: file.content_type,
+                        encoding: Some(coding),
+                    },
+                );
+                compression.count_precompressed(&r, coding);
+                response = Some(r);
+                break;
+            }
+        }
+        let mut response = match (response, accepted.first()) {
+            (Some(r), _) => r,
+            (None, Some(&coding)) if compression.policy().static_files => {
+                compression.on_the_fly(req, &file, coding)
+            }
+            (None, _) => identity(&file),
+        };
+        crate::exchange::compress::vary_on_accept_encoding(&mut response.headers);
+        response
     }
 }
 
@@ -195,7 +269,33 @@ fn redirect_to_directory(path: &path::RequestPath) -> Response {
     r
 }
 
-fn file_response(req: &Request, file: Rc<OpenFile>) -> Response {
+/// What a response to a file sends: its bytes (the file, or a
+/// precompressed variant beside it) and their validators.
+struct Representation<'a> {
+    file: &'a Rc<OpenFile>,
+    etag: &'a str,
+    last_modified: &'a str,
+    mtime: u64,
+    /// The original file's, whatever the bytes.
+    content_type: &'static str,
+    encoding: Option<Coding>,
+}
+
+impl<'a> Representation<'a> {
+    fn identity(file: &'a Rc<OpenFile>) -> Self {
+        Representation {
+            file,
+            etag: &file.etag,
+            last_modified: &file.last_modified,
+            mtime: file.mtime,
+            content_type: file.content_type,
+            encoding: None,
+        }
+    }
+}
+
+/// The request's preconditions, as `conditional` takes them.
+fn evaluate_preconditions(req: &Request, etag: &str, mtime: u64) -> conditional::Verdict {
     let if_match = req.header_list("if-match");
     let if_none_match = req.header_list("if-none-match");
     let if_unmodified_since = req.header_text("if-unmodified-since");
@@ -206,26 +306,38 @@ fn file_response(req: &Request, file: Rc<OpenFile>) -> Response {
         if_none_match: if_none_match.as_deref(),
         if_modified_since: if_modified_since.as_deref(),
     };
-    let mut headers = Headers::with_capacity(6);
-    headers.append("Last-Modified", &file.last_modified);
-    headers.append("ETag", &file.etag);
-    match conditional::evaluate(&preconditions, true, &file.etag, file.mtime) {
-        Verdict::Proceed => {}
-        Verdict::NotModified => {
-            return Response {
-                status: 304,
-                headers,
-                body: Body::Empty,
-                close: false,
-            };
-        }
-        Verdict::Failed => {
-            let mut r = Response::error(412);
-            r.close = false;
-            return r;
-        }
+    conditional::evaluate(&preconditions, true, etag, mtime)
+}
+
+/// The answer to preconditions that stop the request: 304 with the
+/// validators `headers` hold, or 412.
+fn precondition_answer(verdict: Verdict, headers: Headers) -> Response {
+    if verdict == Verdict::NotModified {
+        return Response {
+            status: 304,
+            headers,
+            body: Body::Empty,
+            close: false,
+        };
+    }
+    let mut r = Response::error(412);
+    r.close = false;
+    r
+}
+
+fn file_response(req: &Request, rep: &Representation<'_>) -> Response {
+    let file = rep.file;
+    let mut headers = Headers::with_capacity(7);
+    headers.append("Last-Modified", rep.last_modified);
+    headers.append("ETag", rep.etag);
+    let verdict = evaluate_preconditions(req, rep.etag, rep.mtime);
+    if verdict != Verdict::Proceed {
+        return precondition_answer(verdict, headers);
     }
     headers.append("Accept-Ranges", "bytes");
+    if let Some(coding) = rep.encoding {
+        headers.append("Content-Encoding", coding.token());
+    }
     let len = file.len;
     // RFC 9110 14.2: range handling is defined for GET only.
     let range = match req.header_text("range") {
@@ -233,8 +345,8 @@ fn file_response(req: &Request, file: Rc<OpenFile>) -> Response {
             if req.method == Method::Get
                 && conditional::if_range_allows(
                     req.header_text("if-range").as_deref(),
-                    &file.etag,
-                    &file.last_modified,
+                    rep.etag,
+                    rep.last_modified,
                 ) =>
         {
             conditional::range(r.trim(), len)
@@ -243,14 +355,14 @@ fn file_response(req: &Request, file: Rc<OpenFile>) -> Response {
     };
     let (status, body) = match range {
         RangeAnswer::Whole => {
-            headers.append("Content-Type", file.content_type);
-            (200, file_body(&file, 0, len))
+            headers.append("Content-Type", rep.content_type);
+            (200, file_body(file, 0, len))
         }
         RangeAnswer::Parts(parts) if parts.len() == 1 => {
             let (start, end) = parts[0];
-            headers.append("Content-Type", file.content_type);
+            headers.append("Content-Type", rep.content_type);
             headers.append("Content-Range", format!("bytes {start}-{end}/{len}"));
-            (206, file_body(&file, start, end - start + 1))
+            (206, file_body(file, start, end - start + 1))
         }
         RangeAnswer::Parts(parts) => {
             let boundary = multipart_boundary();
@@ -258,7 +370,7 @@ fn file_response(req: &Request, file: Rc<OpenFile>) -> Response {
                 "Content-Type",
                 format!("multipart/byteranges; boundary={boundary}"),
             );
-            (206, byteranges(&file, &parts, &boundary))
+            (206, byteranges(rep, &parts, &boundary))
         }
         RangeAnswer::Unsatisfiable => {
             let mut r = Response::error(416);
@@ -288,12 +400,13 @@ fn file_body(file: &Rc<OpenFile>, offset: u64, len: u64) -> Body {
 
 /// RFC 9110 14.6: each part with its own Content-Type and Content-Range,
 /// between boundary lines; the file data itself still goes by sendfile.
-fn byteranges(file: &Rc<OpenFile>, parts: &[(u64, u64)], boundary: &str) -> Body {
+fn byteranges(rep: &Representation<'_>, parts: &[(u64, u64)], boundary: &str) -> Body {
+    let file = rep.file;
     let mut segments = Vec::with_capacity(parts.len() * 2 + 1);
     for &(start, end) in parts {
         let part_head = format!(
             "\r\n--{boundary}\r\nContent-Type: {}\r\nContent-Range: bytes {start}-{end}/{}\r\n\r\n",
-            file.content_type, file.len
+            rep.content_type, file.len
         );
         segments.push(Segment::Bytes(part_head.into_bytes()));
         segments.push(Segment::File(FileRange {

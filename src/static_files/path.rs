@@ -28,7 +28,13 @@ pub enum PathError {
 /// The decoded, normalized path with its leading slash (and a trailing one
 /// for a directory), as routes match it, so `/static/../api/x` is routed as
 /// `/api/x`. None: not a path under the root.
-pub fn normalized(target: &[u8]) -> Option<Vec<u8>> {
+/// Borrowed when the target's path is in that form already (most
+/// requests): routing then costs no copy.
+pub fn normalized(target: &[u8]) -> Option<Cow<'_, [u8]>> {
+    let path = target.split(|&b| b == b'?').next().unwrap_or(target);
+    if is_normal(path) {
+        return Some(Cow::Borrowed(path));
+    }
     let p = decode(target).ok()?;
     let mut out = Vec::with_capacity(p.relative.len() + 2);
     out.push(b'/');
@@ -36,7 +42,29 @@ pub fn normalized(target: &[u8]) -> Option<Vec<u8>> {
     if p.trailing_slash && !p.relative.is_empty() {
         out.push(b'/');
     }
-    Some(out)
+    Some(Cow::Owned(out))
+}
+
+/// A path `decode` would give back unchanged: a leading `/`, nothing
+/// percent-encoded, no NUL, and no empty, `.` or `..` segment (an empty
+/// last one is a trailing slash).
+fn is_normal(path: &[u8]) -> bool {
+    let Some(rest) = path.strip_prefix(b"/") else {
+        return false;
+    };
+    if rest.contains(&b'%') || rest.contains(&0) {
+        return false;
+    }
+    let mut segments = rest.split(|&b| b == b'/').peekable();
+    while let Some(segment) = segments.next() {
+        let last = segments.peek().is_none();
+        match segment {
+            b"" if last => {}
+            b"" | b"." | b".." => return false,
+            _ => {}
+        }
+    }
+    true
 }
 
 pub fn decode(target: &[u8]) -> Result<RequestPath<'_>, PathError> {
@@ -129,6 +157,59 @@ mod tests {
     fn rel(target: &str) -> Result<(String, bool), PathError> {
         decode(target.as_bytes())
             .map(|p| (String::from_utf8(p.relative).unwrap(), p.trailing_slash))
+    }
+
+    #[test]
+    fn routes_see_the_same_path_borrowed_or_decoded() {
+        let decoded = |t: &[u8]| {
+            decode(t).ok().map(|p| {
+                let mut out = b"/".to_vec();
+                out.extend_from_slice(&p.relative);
+                if p.trailing_slash && !p.relative.is_empty() {
+                    out.push(b'/');
+                }
+                out
+            })
+        };
+        for t in [
+            "/",
+            "/a",
+            "/a/",
+            "/a/b.html?x=1",
+            "/api/v1/items/",
+            "/a//b",
+            "//a",
+            "/a/./b",
+            "/a/.",
+            "/a/..",
+            "/..",
+            "/a/../b/",
+            "/%61",
+            "/a?b/../c",
+            "http://h/x",
+            "x",
+            "/a/b/c/",
+            "/.hidden",
+            "/..x",
+            "/x..",
+            "/a\0b",
+        ] {
+            let got = normalized(t.as_bytes());
+            assert_eq!(got.as_deref(), decoded(t.as_bytes()).as_deref(), "{t:?}");
+            let plain = [
+                "/",
+                "/a",
+                "/a/",
+                "/a/b.html?x=1",
+                "/api/v1/items/",
+                "/.hidden",
+                "/..x",
+                "/x..",
+            ];
+            if plain.contains(&t) {
+                assert!(matches!(got, Some(Cow::Borrowed(_))), "{t:?} copied");
+            }
+        }
     }
 
     #[test]

@@ -7,9 +7,11 @@
 //! only reading and writing bytes is theirs.
 
 use super::Worker;
+use crate::compression;
 use crate::config::Route;
+use crate::exchange::compress::{self, CompressStream, Source};
 use crate::exchange::{
-    BodyError, BodyLength, Request, RequestBody, Response, StreamError, Version,
+    Body, BodyError, BodyLength, Request, RequestBody, Response, StreamError, Version,
 };
 use crate::metrics::{Protocol, WorkerMetrics};
 use crate::static_files::StaticFiles;
@@ -102,7 +104,9 @@ impl Worker {
             // Boxed: a back end's exchange keeps kilobytes of state, which
             // a static answer should not carry (or copy) in its future.
             Plan::Proxy { group, route } => {
-                Box::pin(self.proxy.forward(group, &route.upgrades, request, body)).await
+                Box::pin(self.proxy.forward(group, &route.upgrades, request, body))
+                    .await
+                    .map(|response| self.compress_proxied(site, route, request, response))
             }
             Plan::Static => serve_static(self, site, request, body).await,
         };
@@ -145,6 +149,74 @@ impl Worker {
                 None => Plan::Static,
             },
         }
+    }
+
+    /// A back end's response compressed on its way, on routes that
+    /// compress (`Route::compress`, else the site's `proxy`): as it
+    /// streams, flushed whenever the back end pauses. The representation
+    /// changes, so its validators do too: a weak ETag of its own, no
+    /// ranges.
+    fn compress_proxied(
+        &self,
+        site: usize,
+        route: &Route,
+        request: &Request,
+        mut response: Response,
+    ) -> Response {
+        let policy = &self.settings.sites[site].compression;
+        if !route.compress.unwrap_or(policy.proxy)
+            || policy.codings.is_empty()
+            || !compress::response_transformable(&response)
+        {
+            return response;
+        }
+        let compressible = response
+            .headers
+            .get("content-type")
+            .is_some_and(|t| policy.compressible(&String::from_utf8_lossy(t)));
+        let streamable = matches!(
+            response.body,
+            Body::Stream(_) | Body::Bytes(_) | Body::Empty
+        );
+        if !compressible || !streamable || !policy.long_enough(response.body.length()) {
+            return response;
+        }
+        compress::vary_on_accept_encoding(&mut response.headers);
+        let accepted = compression::acceptable(
+            request.header_list("accept-encoding").as_deref(),
+            &policy.codings,
+        );
+        let Some(&coding) = accepted.first() else {
+            return response;
+        };
+        let source = match std::mem::replace(&mut response.body, Body::Empty) {
+            Body::Stream(s) => Source::Body(s),
+            Body::Bytes(b) => Source::Bytes(b),
+            // HEAD: the head a GET would get.
+            _ => Source::Bytes(bytes::Bytes::new()),
+        };
+        let counters = self.thread.metrics.compression.clone();
+        let level = policy.level(coding);
+        match CompressStream::new(source, coding, level, None, counters.clone()) {
+            Ok(stream) => response.body = Body::Stream(Box::new(stream)),
+            Err(e) => {
+                // Cannot happen short of memory; the response is lost with
+                // its source, so say so as the back end's failure would.
+                tracing::error!(peer = %request.client.addr, error = %e, "cannot start a compressor");
+                return Response::error(502);
+            }
+        }
+        counters.response(compression::Origin::Compressed, coding);
+        let h = &mut response.headers;
+        if let Some(etag) = h
+            .get("etag")
+            .map(|e| String::from_utf8_lossy(e).into_owned())
+        {
+            h.set("ETag", compression::variant_etag(&etag, coding));
+        }
+        h.remove("accept-ranges");
+        h.set("Content-Encoding", coding.token());
+        response
     }
 
     /// A handler's outcome as the protocol sends it: a refused body's
@@ -201,7 +273,7 @@ impl Worker {
     }
 
     /// The site `request` is for (by its host).
-    fn site_of(&self, request: &Request) -> usize {
+    pub(super) fn site_of(&self, request: &Request) -> usize {
         self.settings.site_for_host(request.host.as_deref())
     }
 

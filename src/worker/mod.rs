@@ -17,12 +17,13 @@ mod h2;
 mod transport;
 
 use crate::access_log::AccessLog;
+use crate::compression::VariantCache;
 use crate::config::{ListenerKey, Route, Settings};
 use crate::exchange::Request;
 use crate::http::HttpDate;
 use crate::metrics::WorkerMetrics;
 use crate::proxy::{Proxy, ServerStates, Upstreams};
-use crate::static_files::{OpenFileCache, Root, StaticFiles};
+use crate::static_files::{OpenFileCache, Root, StaticCompression, StaticFiles};
 use crate::tls::KtlsPolicy;
 use std::cell::{Cell, RefCell};
 use std::net::{SocketAddr, TcpListener};
@@ -154,12 +155,25 @@ impl Worker {
             upstream_tls,
             ..
         } = generation;
+        // One cache of compressed variants for the worker's sites.
+        let variants = Rc::new(RefCell::new(VariantCache::new(
+            settings.compression_cache.max_bytes,
+            thread.metrics.compression.clone(),
+        )));
         let files = roots
             .into_iter()
             .zip(&settings.sites)
             .map(|(root, site)| {
                 let cache = OpenFileCache::new(&settings.open_file_cache);
-                root.map(|root| RefCell::new(StaticFiles::new(root, &site.index, cache)))
+                let compression = StaticCompression::new(
+                    site.compression.clone(),
+                    variants.clone(),
+                    settings.compression_cache,
+                    thread.metrics.compression.clone(),
+                );
+                root.map(|root| {
+                    RefCell::new(StaticFiles::new(root, &site.index, cache, compression))
+                })
             })
             .collect();
         let labels: Vec<&str> = settings.sites.iter().map(|s| s.label()).collect();

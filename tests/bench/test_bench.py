@@ -27,6 +27,9 @@ EXPECTED_ROWS = (
        "proxy/https/10mb", "proxy/https/websocket", "proxy/https/websocket/per-cpu"]
     + [f"http2/https/{k}{per}" for k in ("0kb", "1kb", "10kb", "100kb", "1kb/c100", "1kb/h1") for per in ("", "/per-cpu")]
     + ["http2/https/1gib", "http2/https/1gib/cpu-per-gb"]
+    + [f"compression/{kind}/{coding}/{mode}{per}" for kind in ("html", "js") for coding in ("gzip", "br")
+       for mode in ("fly", "pre") for per in ("", "/per-cpu")]
+    + [f"compression/{kind}/{coding}/bytes" for kind in ("html", "js") for coding in ("gzip", "br")]
     + ["memory/idle-tls", "memory/idle-tls/per-connection", "memory/idle-h2", "memory/idle-h2/per-connection"]
 )
 
@@ -46,6 +49,13 @@ def servers_of(key):
         return ["tlsaccel", "nginx", "haproxy"]
     if key.startswith("proxy/"):
         return PROXIES
+    if key.startswith("compression/"):
+        # Who compresses that way (bench.py's ON_THE_FLY, PRECOMPRESSED):
+        # nginx has no brotli, Caddy no brotli on the fly.
+        coding, mode = key.split("/")[2:4]
+        if coding == "gzip":
+            return ["tlsaccel", "nginx", "h2o", "caddy"]
+        return ["tlsaccel", "h2o", "caddy"] if mode == "pre" else ["tlsaccel", "h2o"]
     return STATIC
 
 

@@ -17,6 +17,7 @@ import subprocess
 
 import pytest
 
+from backend import text_bytes
 from conftest import config_file
 
 ASSETS = 100
@@ -71,8 +72,13 @@ def test_chromium_loads_a_page_of_100_assets_over_http2(start, tmp_path, certs):
         # From a few bytes to a few hundred KiB: single frames, many frames,
         # and bodies larger than the stream's initial window.
         size = rng.choice([0, 1, 700, 4096, 16375, 16376, 65535, 100_000, 300_000])
-        name = f"{i:03d}.bin"
-        data = os.urandom(size)
+        if i % 3 == 0:
+            # Text: compressed for the browser, which decodes it.
+            name = f"{i:03d}.js"
+            data = text_bytes(size)
+        else:
+            name = f"{i:03d}.bin"
+            data = os.urandom(size)
         (root / "assets" / name).write_bytes(data)
         expected[name] = (size, hashlib.sha256(data).hexdigest())
     (root / "assets" / "list.json").write_text(json.dumps(sorted(expected)))
@@ -101,3 +107,8 @@ def test_chromium_loads_a_page_of_100_assets_over_http2(start, tmp_path, certs):
     m = s.metrics()
     # The page, the list and every asset, each a stream.
     assert m["tlsaccel_http2_streams_total"] >= ASSETS + 2, m
+    # The text assets long enough to compress (and the page) arrived
+    # compressed, in whichever coding Chromium preferred.
+    text_assets = sum(1 for name, (size, _) in expected.items() if name.endswith(".js") and size >= 256)
+    compressed = sum(v for k, v in m.items() if k.startswith("tlsaccel_compressed_responses_total"))
+    assert text_assets > 0 and compressed >= text_assets, m

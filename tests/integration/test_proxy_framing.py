@@ -260,10 +260,10 @@ def test_static_route_answers_once_or_refuses(servers, name, raw, expected):
 
 
 @pytest.mark.parametrize("reply", [
-    b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc",
+    b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n",
     b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-    b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab",
-], ids=["closes-mid-body", "bad-chunk-size", "closes-mid-chunk"])
+    b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n",
+], ids=["closes-before-the-body", "bad-chunk-size", "closes-after-a-size-line"])
 @pytest.mark.parametrize("scheme", ["http", "https"])
 def test_back_end_failing_before_the_first_byte_is_502(start, docroot, certs, tmp_path, reply, scheme):
     b = raw_backend(reply)
@@ -278,6 +278,46 @@ def test_back_end_failing_before_the_first_byte_is_502(start, docroot, certs, tm
         assert "before it was sent" in s.log_text()
     finally:
         b.close()
+
+
+@pytest.mark.parametrize("scheme", ["http", "https"])
+def test_back_end_bytes_reach_the_client_before_it_fails(start, docroot, certs, tmp_path, scheme):
+    """Body bytes are sent as the back end produces them (not when a
+    buffer fills), so a back end that sends part of its body, pauses, then
+    fails has had that part delivered: the client gets it, then the
+    connection ends short of the declared length (no 502 after a 200)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    delivered = threading.Event()
+
+    def serve():
+        conn, _ = listener.accept()
+        with conn:
+            data = b""
+            while b"\r\n\r\n" not in data:
+                data += conn.recv(4096)
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nfirst part")
+            # Fails only once the client has what was sent.
+            delivered.wait(20)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        cfg = config_file(tmp_path, docroot, certs=certs, workers=1,
+                          extra=upstream_config([f"127.0.0.1:{listener.getsockname()[1]}"], prefix="/"))
+        s = start("serve", "--config", str(cfg), "--listen", "127.0.0.1:0", "--http-listen", "127.0.0.1:0")
+        sock = connect(s, scheme)
+        sock.settimeout(20)
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        got = b""
+        while not got.endswith(b"first part"):
+            chunk = sock.recv(65536)
+            assert chunk, got
+            got += chunk
+        assert got.startswith(b"HTTP/1.1 200 OK\r\n") and b"Content-Length: 100\r\n" in got
+        delivered.set()
+        assert Reader(sock).at_eof(20)
+    finally:
+        delivered.set()
+        listener.close()
 
 
 @pytest.mark.parametrize("code", [b"094", b"600", b"999"])

@@ -466,3 +466,25 @@ def test_reload_and_binary_upgrade_over_ktls(start, kroot, certs, tmp_path):
             os.kill(new_pid, signal.SIGTERM)
             wait_for(lambda: process_gone(new_pid), timeout=30, what="the new process to exit")
         log.close()
+
+
+def test_precompressed_variant_by_sendfile_over_ktls(kserver, kroot):
+    """A precompressed file beside the original goes out like any file:
+    sendfile() on the kTLS socket, whole and by ranges, byte for byte."""
+    import gzip
+    text = b"".join(b"line %d of a text the client asks for compressed\n" % i for i in range(40_000))
+    (kroot / "text.txt").write_bytes(text)
+    variant = gzip.compress(text, 9)
+    (kroot / "text.txt.gz").write_bytes(variant)
+    before = kserver.metrics()['tlsaccel_sendfile_bytes_total{transport="ktls"}']
+    r = curl("-k", "-s", "-D", "-", "-H", "Accept-Encoding: gzip", kserver.url("/text.txt"))
+    head, _, body = r.stdout.partition(b"\r\n\r\n")
+    assert b"Content-Encoding: gzip" in head and b"Vary: Accept-Encoding" in head
+    assert body == variant and gzip.decompress(body) == text
+    r = curl("-k", "-s", "-D", "-", "-H", "Accept-Encoding: gzip", "-r", "1000-60999", kserver.url("/text.txt"))
+    head, _, part = r.stdout.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 206") and part == variant[1000:61000]
+    sent = kserver.metrics()['tlsaccel_sendfile_bytes_total{transport="ktls"}'] - before
+    assert sent == len(variant) + 60000
+    m = kserver.metrics()
+    assert m['tlsaccel_compressed_responses_total{origin="precompressed",coding="gzip"}'] == 2

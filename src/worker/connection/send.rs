@@ -3,7 +3,9 @@
 //! with `pread()` behind the head (user-space TLS, in full records); a
 //! stream copied, or spliced from its socket when the client is on kTLS,
 //! in the framing chosen for this client (chunked when its length is
-//! unknown), written by tlsaccel whatever the source's framing was.
+//! unknown), written by tlsaccel whatever the source's framing was. A
+//! stream's bytes are gathered into full writes while the source keeps
+//! them coming, and written as soon as it pauses.
 
 use super::super::transport::Transport;
 use super::wire::Wire;
@@ -14,6 +16,7 @@ use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
 use crate::net::Pipe;
 use std::os::fd::{AsFd, BorrowedFd};
+use std::task::{Context, Poll, Waker};
 use tokio::time::timeout;
 
 /// Bytes of body gathered per write: four full TLS records.
@@ -215,11 +218,30 @@ impl Wire {
                 }
             } else {
                 let room = if chunked { SIZE_LINE_ROOM } else { 0 };
+                // Body already queued behind the head: if the source has
+                // nothing more ready, it leaves now rather than when the
+                // buffer fills (a paused stream, server-sent events).
+                let queued = total > 0 && !self.out.is_empty();
                 let spare = self.out.spare(room + WRITE_CHUNK + CHUNK_END.len());
-                let n = match stream.read(&mut spare[room..room + WRITE_CHUNK]).await {
-                    Ok(0) => break Ok(()),
-                    Ok(n) => n,
-                    Err(e) => break Err(e),
+                let read = {
+                    let mut read = stream.read(&mut spare[room..room + WRITE_CHUNK]);
+                    match read.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+                        Poll::Ready(r) => Some(r),
+                        // Dropped unfinished: `BodyStream::read` loses
+                        // nothing when cancelled.
+                        Poll::Pending if queued => None,
+                        Poll::Pending => Some(read.await),
+                    }
+                };
+                let n = match read {
+                    None => {
+                        self.write_out(false).await?;
+                        flushed = true;
+                        continue;
+                    }
+                    Some(Ok(0)) => break Ok(()),
+                    Some(Ok(n)) => n,
+                    Some(Err(e)) => break Err(e),
                 };
                 if chunked {
                     // The size is known only now: move the data behind its line.

@@ -40,11 +40,10 @@ use crate::tls::ENCRYPT_CHUNK;
 use foldhash::HashMap;
 use guard::FloodGuard;
 use io::{H2Io, InputError};
-use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::future::{poll_fn, Future};
 use std::io as stdio;
-use std::pin::pin;
+use std::pin::{pin, Pin};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
@@ -223,8 +222,8 @@ impl Pieces {
 }
 
 enum Piece {
-    Bytes(Cow<'static, [u8]>),
-    Chunk(bytes::Bytes),
+    /// A body's bytes, or a back end's chunk.
+    Bytes(bytes::Bytes),
     File(FileRange),
 }
 
@@ -241,7 +240,6 @@ impl Piece {
     fn source(&self) -> Source<'_> {
         match self {
             Piece::Bytes(b) => Source::Memory(b),
-            Piece::Chunk(b) => Source::Memory(b),
             Piece::File(range) => range.kept().map_or(Source::File(range), Source::Memory),
         }
     }
@@ -249,7 +247,6 @@ impl Piece {
     fn len(&self) -> u64 {
         match self {
             Piece::Bytes(b) => b.len() as u64,
-            Piece::Chunk(b) => b.len() as u64,
             Piece::File(f) => f.len,
         }
     }
@@ -593,27 +590,37 @@ impl Driver {
             self.engine.send_reset(stream, ErrorCode::REFUSED_STREAM);
             return;
         }
-        if let Some(response) = self.worker.serve_at_once(&self.arrival, &request) {
-            // Nothing in it waits: no future, no task.
-            self.send_response(stream, Some(request), response, None);
-            return;
-        }
         let settings = &self.worker.settings;
         let link = (!end_stream).then(|| Link::new(stream, self.wake.clone()));
-        let body = match &link {
-            Some(link) => H2Body::new(
-                link.clone(),
-                settings.limits.max_body_bytes,
-                settings.timeouts.request_body,
-            ),
-            None => H2Body::none(),
+        let mut exchange: Pin<Box<dyn Future<Output = stream::Answer>>> = match self
+            .worker
+            .serve_at_once(&self.arrival, &request)
+        {
+            // Nothing in it waits: no future, no task.
+            Some(response) if !matches!(response.body, Body::Stream(_)) => {
+                self.send_response(stream, Some(request), response, None);
+                return;
+            }
+            // A body made while it is sent (a file compressed as it
+            // goes): pumped as a back end's is.
+            Some(response) => Box::pin(stream::answered(self.worker.clone(), request, response)),
+            None => {
+                let body = match &link {
+                    Some(link) => H2Body::new(
+                        link.clone(),
+                        settings.limits.max_body_bytes,
+                        settings.timeouts.request_body,
+                    ),
+                    None => H2Body::none(),
+                };
+                Box::pin(stream::exchange(
+                    self.worker.clone(),
+                    self.arrival.clone(),
+                    request,
+                    body,
+                ))
+            }
         };
-        let mut exchange = Box::pin(stream::exchange(
-            self.worker.clone(),
-            self.arrival.clone(),
-            request,
-            body,
-        ));
         let mut cx = Context::from_waker(Waker::noop());
         if let Poll::Ready(answer) = exchange.as_mut().poll(&mut cx) {
             self.streams.insert(
@@ -684,7 +691,7 @@ impl Driver {
         let length = match streamed {
             Some(streamed) => {
                 if !streamed.first.is_empty() {
-                    pieces.push_back(Piece::Chunk(streamed.first));
+                    pieces.push_back(Piece::Bytes(streamed.first));
                     more = true;
                 }
                 if let Some(source) = streamed.source {
@@ -707,7 +714,7 @@ impl Driver {
                     Body::Segments(parts) => {
                         for part in parts {
                             pieces.push_back(match part {
-                                Segment::Bytes(b) => Piece::Bytes(Cow::Owned(b)),
+                                Segment::Bytes(b) => Piece::Bytes(b.into()),
                                 Segment::File(range) => Piece::File(range),
                             });
                         }
@@ -828,7 +835,7 @@ impl Driver {
         if out.pieces.is_empty() && out.streamed {
             let link = link.as_ref().expect("a streamed body has a link");
             match link.next_chunk() {
-                Some(chunk) => out.pieces.push_back(Piece::Chunk(chunk)),
+                Some(chunk) => out.pieces.push_back(Piece::Bytes(chunk)),
                 None => match link.chunks_ended() {
                     None => return Sent::Starved,
                     Some(true) => {

@@ -89,6 +89,21 @@ pub(super) async fn exchange(
     Answer { request, outcome }
 }
 
+/// An answer `Worker::serve_at_once` gave whose body is made while it is
+/// sent: its first bytes are read as `exchange` reads a back end's.
+pub(super) async fn answered(
+    worker: Rc<Worker>,
+    request: Request,
+    mut response: Response,
+) -> Answer {
+    let site = worker.site_of(&request);
+    let streamed = first_chunk(&worker, site, &request, &mut response).await;
+    Answer {
+        request,
+        outcome: Outcome::Respond { response, streamed },
+    }
+}
+
 /// A back end's body taken out of `response`, its first bytes read before
 /// the head is sent: a back end that fails before its first byte gets the
 /// client an error page instead (502, or 504 for a timeout), as HTTP/1
