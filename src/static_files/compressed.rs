@@ -4,13 +4,13 @@
 //! enough, for the next response). Precompressed files beside the
 //! original are found by the handler itself, as files.
 
-use super::{evaluate_preconditions, file_response, precondition_answer, OpenFile, Representation};
+use super::{file_response, validated, OpenFile, Representation};
 use crate::compression::{
     acceptable, variant_etag, CacheLimits, Coding, Counters, Origin, Policy, VariantCache,
     VariantKey,
 };
 use crate::exchange::compress::{CacheFill, CompressStream, Source};
-use crate::exchange::{Body, Headers, Request, Response};
+use crate::exchange::{Body, Request, Response};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -79,13 +79,10 @@ impl StaticCompression {
         coding: Coding,
     ) -> Response {
         let etag = variant_etag(&file.etag, coding);
-        let mut headers = Headers::with_capacity(6);
-        headers.append("Last-Modified", &file.last_modified);
-        headers.append("ETag", &etag);
-        let verdict = evaluate_preconditions(req, &etag, file.mtime);
-        if verdict != super::Verdict::Proceed {
-            return precondition_answer(verdict, headers);
-        }
+        let mut headers = match validated(req, &etag, &file.last_modified, file.mtime) {
+            Ok(headers) => headers,
+            Err(answer) => return answer,
+        };
         let level = self.policy.level(coding);
         let key = VariantKey {
             file: file.version,

@@ -294,8 +294,18 @@ impl<'a> Representation<'a> {
     }
 }
 
-/// The request's preconditions, as `conditional` takes them.
-fn evaluate_preconditions(req: &Request, etag: &str, mtime: u64) -> conditional::Verdict {
+/// The validators every answer about a representation carries
+/// (Last-Modified, ETag), or, when the request's preconditions stop it,
+/// the answer: 304 with those validators, or 412.
+fn validated(
+    req: &Request,
+    etag: &str,
+    last_modified: &str,
+    mtime: u64,
+) -> Result<Headers, Response> {
+    let mut headers = Headers::with_capacity(7);
+    headers.append("Last-Modified", last_modified);
+    headers.append("ETag", etag);
     let if_match = req.header_list("if-match");
     let if_none_match = req.header_list("if-none-match");
     let if_unmodified_since = req.header_text("if-unmodified-since");
@@ -306,34 +316,28 @@ fn evaluate_preconditions(req: &Request, etag: &str, mtime: u64) -> conditional:
         if_none_match: if_none_match.as_deref(),
         if_modified_since: if_modified_since.as_deref(),
     };
-    conditional::evaluate(&preconditions, true, etag, mtime)
-}
-
-/// The answer to preconditions that stop the request: 304 with the
-/// validators `headers` hold, or 412.
-fn precondition_answer(verdict: Verdict, headers: Headers) -> Response {
-    if verdict == Verdict::NotModified {
-        return Response {
+    match conditional::evaluate(&preconditions, true, etag, mtime) {
+        Verdict::Proceed => Ok(headers),
+        Verdict::NotModified => Err(Response {
             status: 304,
             headers,
             body: Body::Empty,
             close: false,
-        };
+        }),
+        Verdict::Failed => {
+            let mut r = Response::error(412);
+            r.close = false;
+            Err(r)
+        }
     }
-    let mut r = Response::error(412);
-    r.close = false;
-    r
 }
 
 fn file_response(req: &Request, rep: &Representation<'_>) -> Response {
     let file = rep.file;
-    let mut headers = Headers::with_capacity(7);
-    headers.append("Last-Modified", rep.last_modified);
-    headers.append("ETag", rep.etag);
-    let verdict = evaluate_preconditions(req, rep.etag, rep.mtime);
-    if verdict != Verdict::Proceed {
-        return precondition_answer(verdict, headers);
-    }
+    let mut headers = match validated(req, rep.etag, rep.last_modified, rep.mtime) {
+        Ok(headers) => headers,
+        Err(answer) => return answer,
+    };
     headers.append("Accept-Ranges", "bytes");
     if let Some(coding) = rep.encoding {
         headers.append("Content-Encoding", coding.token());
