@@ -22,4 +22,5 @@ pub mod proxy_protocol;
 pub mod server;
 pub mod static_files;
 pub mod tls;
+pub mod token;
 pub mod worker;

@@ -17,6 +17,7 @@
 //!   error it certainly cannot.
 
 use super::Coding;
+use crate::token::is_tchar;
 
 /// A q-value in thousandths (RFC 9110 section 12.4.2: at most three
 /// decimals).
@@ -107,11 +108,6 @@ fn qvalue(s: &str) -> Option<Q> {
 
 fn is_ows(c: char) -> bool {
     c == ' ' || c == '\t'
-}
-
-/// RFC 9110 5.6.2's token characters.
-fn is_tchar(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)
 }
 
 #[cfg(test)]

@@ -401,9 +401,8 @@ pub fn resolve_routes(
 /// An HTTP token (RFC 9110 5.6.2), optionally with a `/version` (RFC 9110
 /// 7.8: `Upgrade: websocket`, `Upgrade: HTTP/2.0`).
 fn is_token(text: &str) -> bool {
-    let tchar = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
     let mut parts = text.splitn(2, '/');
-    parts.all(|p| !p.is_empty() && p.bytes().all(tchar))
+    parts.all(|p| !p.is_empty() && p.bytes().all(crate::token::is_tchar))
 }
 
 /// The TLS settings of an upstream with `tls = true`; the `tls_*` keys

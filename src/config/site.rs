@@ -185,10 +185,7 @@ pub fn resolve(
         super::resolve::check_index(&index, &format!("{key}.index"), report);
         let mut headers = Vec::new();
         for (name, value) in &section.headers {
-            let token = !name.is_empty()
-                && name
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
+            let token = !name.is_empty() && name.bytes().all(crate::token::is_tchar);
             if !token {
                 report.error(
                     format!("{key}.headers"),

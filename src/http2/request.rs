@@ -11,6 +11,7 @@
 //! first error is remembered and reported at the end.
 
 use crate::exchange::{BodyLength, Client, Headers, Method, Request, Version};
+use crate::token::is_tchar;
 
 /// Why a header block is not a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -109,14 +110,8 @@ const NAME_BYTES: [bool; 256] = {
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        table[b] = c.is_ascii_lowercase() || c.is_ascii_digit();
+        table[b] = is_tchar(c) && !c.is_ascii_uppercase();
         b += 1;
-    }
-    let symbols = b"!#$%&'*+-.^_`|~";
-    let mut i = 0;
-    while i < symbols.len() {
-        table[symbols[i] as usize] = true;
-        i += 1;
     }
     table
 };
@@ -244,12 +239,9 @@ impl HeadBuilder {
             let slot_taken = match pseudo {
                 b"method" => {
                     // A token (RFC 9110 9.1), so ASCII.
-                    let token = (!value.is_empty()
-                        && value
-                            .iter()
-                            .all(|&b| b.is_ascii_alphanumeric() || is_name_byte(b)))
-                    .then(|| std::str::from_utf8(value).ok())
-                    .flatten();
+                    let token = (!value.is_empty() && value.iter().all(|&b| is_tchar(b)))
+                        .then(|| std::str::from_utf8(value).ok())
+                        .flatten();
                     let Some(token) = token else {
                         return self.fail("invalid :method");
                     };
