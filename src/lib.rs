@@ -4,6 +4,7 @@
 //! owns.
 
 pub mod access_log;
+pub mod acme;
 pub mod buffer;
 pub mod cipher_suites;
 pub mod clock;

@@ -39,6 +39,9 @@ pub struct ConfigFile {
     pub log: LogSection,
     #[serde(default)]
     pub admin: AdminSection,
+    /// Certificates from an ACME CA, for sites with `acme = true`.
+    #[serde(default)]
+    pub acme: AcmeSection,
     #[serde(default)]
     pub upstream: Vec<UpstreamSection>,
     #[serde(default)]
@@ -59,6 +62,41 @@ pub struct SiteSection {
     pub certificate: Vec<CertificateSection>,
     pub route: Vec<RouteSection>,
     pub compression: CompressionSection,
+    /// The site's certificate is ordered from the `[acme]` CA for its names.
+    pub acme: bool,
+}
+
+/// `[acme]`: the CA, the account and where their state is kept.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AcmeSection {
+    pub directory: Option<String>,
+    pub email: Option<String>,
+    pub accept_terms: bool,
+    pub state_dir: PathBuf,
+    pub ca_file: Option<PathBuf>,
+    pub key_type: String,
+    pub challenges: Vec<String>,
+    pub profile: Option<String>,
+    pub renew_before: Option<Duration>,
+    pub retry_interval: Duration,
+}
+
+impl Default for AcmeSection {
+    fn default() -> Self {
+        AcmeSection {
+            directory: None,
+            email: None,
+            accept_terms: false,
+            state_dir: PathBuf::from("/var/lib/tlsaccel/acme"),
+            ca_file: None,
+            key_type: "ecdsa-p256".into(),
+            challenges: vec!["tls-alpn-01".into(), "http-01".into()],
+            profile: None,
+            renew_before: None,
+            retry_interval: Duration(60.0),
+        }
+    }
 }
 
 /// `[[upstream]]`: a named group of back-end servers.

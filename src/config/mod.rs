@@ -8,6 +8,7 @@
 //! or directories the settings name: the load phase above (`server::load`)
 //! does, once, and adds its problems to the same report.
 
+mod acme;
 mod compression;
 mod file;
 mod parse;
@@ -17,6 +18,10 @@ mod resolve;
 mod settings;
 mod site;
 
+pub use acme::{
+    AcmeSettings, Challenge as AcmeChallenge, KeyType as AcmeKeyType,
+    MAX_RETRY_INTERVAL as MAX_ACME_RETRY_INTERVAL,
+};
 pub use file::ConfigFile;
 #[cfg(test)]
 pub use proxy::UpstreamServer;

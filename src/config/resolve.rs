@@ -5,7 +5,7 @@
 
 use super::file::{self, ConfigFile};
 use super::settings::*;
-use super::{compression, proxy, site, Report, Site};
+use super::{acme, compression, proxy, site, Report, Site};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
@@ -103,7 +103,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
             );
         }
     }
-    let listeners = listeners.into_iter().map(|(l, _)| l).collect();
+    let listeners: Vec<Listener> = listeners.into_iter().map(|(l, _)| l).collect();
 
     let workers_text = overrides
         .workers
@@ -158,6 +158,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
                 "compression",
                 report,
             ),
+            acme: false,
         }
     });
     let (mut sites, default_site) = site::resolve(
@@ -186,6 +187,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
     }
 
     let tls = resolve_tls(&file.tls, report);
+    let acme = acme::resolve(&file.acme, &sites, &listeners, report);
 
     let t = &file.timeouts;
     let timeouts = Timeouts {
@@ -304,6 +306,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         user,
         admin_listen,
         upstreams,
+        acme,
     }
 }
 

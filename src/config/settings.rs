@@ -266,13 +266,15 @@ pub struct Settings {
     pub admin_listen: Option<SocketAddr>,
     /// Back-end groups for the reverse proxy (routes to them are per site).
     pub upstreams: Vec<Upstream>,
+    /// None: no site orders its certificate by ACME.
+    pub acme: Option<super::AcmeSettings>,
 }
 
 impl Settings {
-    /// The site whose certificates `site` presents (its own, or the
-    /// default site's when it has none).
+    /// The site whose certificates `site` presents (its own, ordered or
+    /// from files, or the default site's when it has none).
     pub fn certificate_site(&self, site: usize) -> usize {
-        if self.sites[site].certificates.is_empty() {
+        if self.sites[site].certificates.is_empty() && !self.sites[site].acme {
             self.default_site
         } else {
             site

@@ -28,6 +28,9 @@ pub struct Site {
     pub certificates: Vec<CertificatePair>,
     pub routes: Vec<Route>,
     pub compression: crate::compression::Policy,
+    /// Its certificate comes from the `[acme]` CA (its own certificate
+    /// files, if any, serve until the first one is issued).
+    pub acme: bool,
 }
 
 impl Site {
@@ -232,6 +235,7 @@ pub fn resolve(
             certificates,
             routes,
             compression,
+            acme: section.acme,
         });
     }
     let default = match explicit_default {
@@ -272,6 +276,7 @@ mod tests {
                 static_files: false,
                 proxy: false,
             },
+            acme: false,
         }
     }
 

@@ -131,6 +131,16 @@ pub struct AllMetrics {
     pub process: Arc<ProcessMetrics>,
     /// Back-end servers' health-check verdicts.
     pub upstreams: Arc<dyn Verdicts>,
+    /// ACME orders and certificates.
+    pub acme: Arc<dyn CertificateOrders>,
+}
+
+/// What the ACME thread has done, as the metrics show it.
+pub trait CertificateOrders: Send + Sync {
+    /// Orders that ended with a certificate, and that failed.
+    fn orders(&self) -> (u64, u64);
+    /// (site, serial, seconds until it expires) per issued certificate.
+    fn expiries(&self) -> Vec<(String, String, f64)>;
 }
 
 /// Health-check verdicts of back-end servers, as the proxy keeps them.
@@ -168,6 +178,23 @@ pub fn render(all: &AllMetrics) -> String {
             label_value(&upstream),
             label_value(&server),
             u8::from(up)
+        );
+    }
+    let (issued, failed) = all.acme.orders();
+    let _ = writeln!(
+        out,
+        "# HELP tlsaccel_acme_orders_total ACME certificate orders, by result.\n# TYPE tlsaccel_acme_orders_total counter\ntlsaccel_acme_orders_total{{result=\"issued\"}} {issued}\ntlsaccel_acme_orders_total{{result=\"failed\"}} {failed}"
+    );
+    let _ = writeln!(
+        out,
+        "# HELP tlsaccel_acme_certificate_expiry_seconds Seconds until the ACME certificate serving a site expires.\n# TYPE tlsaccel_acme_certificate_expiry_seconds gauge"
+    );
+    for (site, serial, seconds) in all.acme.expiries() {
+        let _ = writeln!(
+            out,
+            "tlsaccel_acme_certificate_expiry_seconds{{site=\"{}\",serial=\"{}\"}} {seconds:.0}",
+            label_value(&site),
+            label_value(&serial)
         );
     }
     let workers = &all.workers;
@@ -478,6 +505,17 @@ mod tests {
         }
     }
 
+    struct OneCertificate;
+
+    impl CertificateOrders for OneCertificate {
+        fn orders(&self) -> (u64, u64) {
+            (2, 1)
+        }
+        fn expiries(&self) -> Vec<(String, String, f64)> {
+            vec![("a.test".into(), "0A1B".into(), 86_399.6)]
+        }
+    }
+
     #[test]
     fn renders_labelled_counters_per_worker() {
         let a = Arc::new(WorkerMetrics::default());
@@ -495,7 +533,13 @@ mod tests {
             workers: vec![a, b],
             process,
             upstreams: Arc::new(NoUpstreams),
+            acme: Arc::new(OneCertificate),
         });
+        assert!(text.contains("tlsaccel_acme_orders_total{result=\"issued\"} 2\n"));
+        assert!(text.contains("tlsaccel_acme_orders_total{result=\"failed\"} 1\n"));
+        assert!(text.contains(
+            "tlsaccel_acme_certificate_expiry_seconds{site=\"a.test\",serial=\"0A1B\"} 86400\n"
+        ));
         assert!(
             text.contains("tlsaccel_reloads_total{result=\"ok\"} 0\n"),
             "{text}"

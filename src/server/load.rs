@@ -25,6 +25,9 @@ pub struct Loaded {
     /// Per site (as `settings.sites`), its document root opened; None for a
     /// site without one and for the welcome page (written when served).
     pub roots: Vec<Option<Root>>,
+    /// TLS towards the ACME CA (`acme.ca_file`, else the system's roots);
+    /// None when no site uses ACME.
+    pub acme_ca: Option<Arc<rustls::ClientConfig>>,
 }
 
 /// Reads and checks the configuration of `source`, then everything it
@@ -38,11 +41,13 @@ pub fn load(source: &ConfigSource) -> (Loaded, Report) {
     let upstream_tls = upstream_tls(&settings, &mut report);
     let roots = roots(&settings, &mut report);
     files_to_create(&settings, source, &mut report);
+    let acme_ca = acme_ca(&settings, &mut report);
     let loaded = Loaded {
         settings,
         tls,
         upstream_tls,
         roots,
+        acme_ca,
     };
     (loaded, report)
 }
@@ -147,6 +152,25 @@ fn upstream_tls(
         .iter()
         .map(|u| build(u, report))
         .collect()
+}
+
+/// The roots the ACME CA's HTTPS is checked against; its state
+/// directory, if it exists, must be a directory.
+fn acme_ca(settings: &Settings, report: &mut Report) -> Option<Arc<rustls::ClientConfig>> {
+    let acme = settings.acme.as_ref()?;
+    if acme.state_dir.exists() && !acme.state_dir.is_dir() {
+        report.error(
+            "acme.state_dir",
+            format!("{} is not a directory", acme.state_dir.display()),
+        );
+    }
+    match crate::tls::client_config(acme.ca_file.as_deref(), None) {
+        Ok(config) => Some(config),
+        Err(e) => {
+            report.error("acme.ca_file", e.to_string());
+            None
+        }
+    }
 }
 
 /// Each site's document root, opened.

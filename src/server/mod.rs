@@ -24,6 +24,7 @@ pub use load::{load, Loaded};
 pub use pid_file::read as read_pid_file;
 
 use crate::access_log::AccessLogWriter;
+use crate::acme::{AcmeBoard, AcmeConfig, AcmeManager, StateDir};
 use crate::config::{AccessLog, DocumentRoot, ListenerKey, Overrides, Settings, Workers};
 use crate::logging::ReopenableFile;
 use crate::metrics::{AllMetrics, ProcessMetrics, WorkerMetrics};
@@ -69,6 +70,8 @@ pub enum StartError {
     },
     #[error("cannot give the workers their sockets: {0}")]
     Sockets(#[source] std::io::Error),
+    #[error("acme.state_dir: cannot create it: {0}")]
+    AcmeState(#[source] crate::acme::StoreError),
     #[error("cannot start {what}: {source}")]
     Thread {
         what: &'static str,
@@ -104,7 +107,8 @@ pub fn run(
 
     let mut carry_over = TlsCarryOver::default();
     let servers = Arc::new(ServerBoard::default());
-    let prepared = prepare(loaded, &mut carry_over, &servers)?;
+    let acme = Arc::new(AcmeBoard::default());
+    let prepared = prepare(loaded, &mut carry_over, &servers, &acme)?;
     let listeners = ListenerSet::open(&prepared.settings.listeners, worker_count, &mut inherited)?;
     for unused in inherited.leftovers() {
         tracing::warn!(
@@ -126,6 +130,7 @@ pub fn run(
             .collect(),
         process: Arc::new(ProcessMetrics::default()),
         upstreams: servers.clone(),
+        acme: acme.clone(),
     };
     let admin = match settings.admin_listen {
         Some(addr) => {
@@ -179,6 +184,8 @@ pub fn run(
         error_log,
         welcome_dirs: prepared.welcome_dirs.clone(),
         servers: servers.clone(),
+        acme: acme.clone(),
+        acme_manager: AcmeManager::default(),
         upstream_monitor: UpstreamMonitor::start(servers).map_err(|source| StartError::Thread {
             what: "the upstream monitor thread",
             source,
@@ -206,6 +213,16 @@ pub fn run(
     let switching = crate::privileges::will_switch(account.as_ref());
     let mut pid_file = if switching { write_pid_file()? } else { None };
 
+    // The ACME state directory, the serving account's; what it holds
+    // serves from the first handshake.
+    let acme_config = prepared.acme_config();
+    if let Some(config) = &acme_config {
+        let owner = account.as_ref().map(|a| (a.uid, a.gid));
+        StateDir::new(&config.settings.state_dir)
+            .prepare(owner)
+            .map_err(StartError::AcmeState)?;
+        crate::acme::serve_stored(config, &control.acme);
+    }
     // Everything that needs the starting privileges is done: bound, read,
     // opened.
     if let Some(account) = &account {
@@ -258,6 +275,13 @@ pub fn run(
         threads.push(thread);
     }
     drop(stop_rx);
+    control
+        .acme_manager
+        .follow(acme_config, &control.acme)
+        .map_err(|source| StartError::Thread {
+            what: "the acme thread",
+            source,
+        })?;
     control.upstream_monitor.follow(
         &prepared.settings.upstreams,
         &prepared.upstream_tls,
@@ -333,6 +357,18 @@ struct Prepared {
     roots: Vec<Option<Root>>,
     /// Directories holding a generated welcome page.
     welcome_dirs: Vec<PathBuf>,
+    /// TLS towards the ACME CA, when a site uses ACME.
+    acme_ca: Option<Arc<rustls::ClientConfig>>,
+    /// Shared by the sites' certificates and the workers.
+    acme: Arc<AcmeBoard>,
+}
+
+impl Prepared {
+    /// What the ACME thread works from for this configuration.
+    fn acme_config(&self) -> Option<AcmeConfig> {
+        let provider = Arc::new(crate::tls::server_crypto_provider(&self.settings.tls));
+        AcmeConfig::of(&self.settings, self.acme_ca.clone(), provider)
+    }
 }
 
 /// Builds what serving a loaded configuration takes: decides kernel TLS,
@@ -343,19 +379,26 @@ fn prepare(
     loaded: Loaded,
     carry_over: &mut TlsCarryOver,
     servers: &ServerBoard,
+    acme: &Arc<AcmeBoard>,
 ) -> Result<Prepared, StartError> {
     let Loaded {
         settings,
         tls: tls_files,
         upstream_tls,
         mut roots,
+        acme_ca,
     } = loaded;
     let settings = Arc::new(settings);
     let servers = servers.states_for(&settings.upstreams);
     let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
         let ktls = crate::tls::decide_policy(&settings.tls)?.map(Arc::new);
-        let built =
-            crate::tls::build_server_config(&settings, &tls_files, ktls.is_some(), carry_over)?;
+        let built = crate::tls::build_server_config(
+            &settings,
+            &tls_files,
+            ktls.is_some(),
+            carry_over,
+            acme,
+        )?;
         if built.self_signed {
             tracing::info!("no certificate configured: generated a self-signed one for localhost (clients will not trust it; configure tls.certificate)");
         }
@@ -415,6 +458,8 @@ fn prepare(
         upstream_tls,
         roots,
         welcome_dirs,
+        acme_ca,
+        acme: acme.clone(),
     })
 }
 
@@ -454,6 +499,7 @@ fn generation_for(
             .map_err(StartError::Sockets)?,
         closed: closed.to_vec(),
         installed: None,
+        acme: prepared.acme.clone(),
     })
 }
 
@@ -480,6 +526,9 @@ struct Control {
     metrics: AllMetrics,
     /// Back-end servers' states, kept across reloads.
     servers: Arc<ServerBoard>,
+    /// ACME certificates and challenge answers, kept across reloads.
+    acme: Arc<AcmeBoard>,
+    acme_manager: AcmeManager,
     /// The `upstream` thread (health checks, names resolved again), told
     /// of each configuration that serves.
     upstream_monitor: UpstreamMonitor,
@@ -569,7 +618,8 @@ impl Control {
             tracing::warn!("reload: {key} changed: takes effect at the next start or binary upgrade (SIGUSR2), not on reload");
         }
         let one = |e: StartError| vec![e.to_string()];
-        let prepared = prepare(loaded, &mut self.carry_over, &self.servers).map_err(one)?;
+        let prepared =
+            prepare(loaded, &mut self.carry_over, &self.servers, &self.acme).map_err(one)?;
         let (listeners, changes) = self
             .listeners
             .reconciled(&prepared.settings.listeners)
@@ -602,6 +652,11 @@ impl Control {
             &prepared.upstream_tls,
             &prepared.servers,
         );
+        if let Err(e) = self.acme_manager.follow(prepared.acme_config(), &self.acme) {
+            tracing::error!(
+                "reload: cannot start the acme thread: {e}; no certificate will be ordered"
+            );
+        }
         // "Reloaded" once every worker uses it. Workers never block, so
         // this takes an event-loop turn; the bound only guards the log.
         drop(installed);

@@ -20,8 +20,11 @@ pub use session::{AcceptError, TlsSession, ENCRYPT_CHUNK};
 pub use summary::CertificateSummary;
 use ticket_keys::FileTicketKeys;
 
+use crate::acme::{AcmeBoard, ACME_TLS_ALPN};
 use crate::cipher_suites;
-use crate::config::{site_for, CertificatePair, Settings, Site, TlsSettings, TlsVersion};
+use crate::config::{
+    site_for, AcmeChallenge, CertificatePair, Settings, Site, TlsSettings, TlsVersion,
+};
 use rustls::crypto::aws_lc_rs as provider;
 use rustls::crypto::CryptoProvider;
 use rustls::server::{
@@ -206,17 +209,43 @@ impl LoadedCertificate {
 /// key can sign with a scheme the client offers (so ECDSA and RSA can both
 /// be set). With `reject_unknown`, no SNI or an unknown name gets none,
 /// and the handshake fails.
-#[derive(Debug)]
+///
+/// A site with `acme = true` presents its issued certificate from the
+/// ACME board; until one is issued, its own certificate files if it has
+/// any, else none (the handshake fails, logged). A handshake offering
+/// ALPN `acme-tls/1` is a CA validating a TLS-ALPN-01 challenge: it gets
+/// the validation certificate for its SNI, or none.
 struct SiteCertificates {
     sites: Vec<Site>,
-    /// Per site; a site without its own has the default site's.
+    /// Per site; a site without its own has the default site's (an ACME
+    /// site keeps only its own files, its fallback).
     certificates: Vec<Vec<Arc<CertifiedKey>>>,
     default: usize,
     reject_unknown: bool,
+    acme: Option<Arc<AcmeBoard>>,
+}
+
+impl std::fmt::Debug for SiteCertificates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SiteCertificates")
+            .field("sites", &self.sites.len())
+            .field("default", &self.default)
+            .field("acme", &self.acme.is_some())
+            .finish()
+    }
 }
 
 impl ResolvesServerCert for SiteCertificates {
     fn resolve(&self, client_hello: ClientHello<'_>) -> Option<Arc<CertifiedKey>> {
+        if let Some(board) = &self.acme {
+            let validating = client_hello
+                .alpn()
+                .is_some_and(|mut offered| offered.any(|p| p == ACME_TLS_ALPN));
+            if validating {
+                let name = client_hello.server_name()?.to_ascii_lowercase();
+                return board.validation_certificate(&name);
+            }
+        }
         let site = match client_hello
             .server_name()
             .and_then(|n| site_for(&self.sites, n))
@@ -225,6 +254,16 @@ impl ResolvesServerCert for SiteCertificates {
             None if self.reject_unknown => return None,
             None => self.default,
         };
+        if let (true, Some(board)) = (self.sites[site].acme, &self.acme) {
+            let label = self.sites[site].label();
+            if let Some(issued) = board.certificate(label) {
+                return Some(issued.certified.clone());
+            }
+            if self.certificates[site].is_empty() {
+                board.log_refusal(client_hello.server_name().unwrap_or(label));
+                return None;
+            }
+        }
         let candidates = &self.certificates[site];
         let schemes = client_hello.signature_schemes();
         candidates
@@ -319,6 +358,7 @@ pub fn build_server_config(
     files: &TlsFiles,
     extract_secrets: bool,
     carry_over: &mut TlsCarryOver,
+    acme: &Arc<AcmeBoard>,
 ) -> Result<ServerTls, TlsSetupError> {
     let settings = &all.tls;
     let provider = server_crypto_provider(settings);
@@ -339,8 +379,8 @@ pub fn build_server_config(
         per_site[all.default_site].push(generated);
     }
     let default_set = per_site[all.default_site].clone();
-    for set in &mut per_site {
-        if set.is_empty() {
+    for (set, site) in per_site.iter_mut().zip(&all.sites) {
+        if set.is_empty() && !site.acme {
             set.clone_from(&default_set);
         }
     }
@@ -362,6 +402,7 @@ pub fn build_server_config(
             certificates: per_site,
             default: all.default_site,
             reject_unknown: settings.reject_unknown_sni,
+            acme: all.acme.as_ref().map(|_| acme.clone()),
         }));
 
     // Needed to hand the keys to the kernel after the handshake.
@@ -372,6 +413,14 @@ pub fn build_server_config(
     } else {
         vec![b"http/1.1".to_vec(), b"http/1.0".to_vec()]
     };
+    // Last: chosen only by a CA that offers nothing else (RFC 8737 3).
+    let tls_alpn_01 = all
+        .acme
+        .as_ref()
+        .is_some_and(|a| a.challenges.contains(&AcmeChallenge::TlsAlpn01));
+    if tls_alpn_01 {
+        config.alpn_protocols.push(ACME_TLS_ALPN.to_vec());
+    }
     config.session_storage = carry_over.session_storage(settings.session_cache_size);
     if settings.session_tickets {
         config.ticketer = carry_over.ticketer(files.ticket_keys.clone())?;
@@ -395,8 +444,14 @@ mod tests {
         let (settings, report) = crate::config::load(None, &Default::default());
         assert!(!report.has_errors());
         let files = TlsFiles::default();
-        let built =
-            build_server_config(&settings, &files, false, &mut TlsCarryOver::default()).unwrap();
+        let built = build_server_config(
+            &settings,
+            &files,
+            false,
+            &mut TlsCarryOver::default(),
+            &Default::default(),
+        )
+        .unwrap();
         assert!(built.self_signed);
         let s = &built.certificates[0];
         assert_eq!(s.fingerprint.len(), 32 * 3 - 1);

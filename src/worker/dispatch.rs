@@ -294,6 +294,9 @@ impl Worker {
     /// 15.5.20).
     fn early_answer(&self, arrival: &Arrival, site: usize, request: &Request) -> Option<Response> {
         let settings = &self.settings;
+        if let Some(answer) = self.acme_http_answer(request) {
+            return Some(answer);
+        }
         if settings.listeners[arrival.listener].redirect_to_https {
             return Some(https_redirect(
                 request,
@@ -310,6 +313,25 @@ impl Worker {
                     "This connection's certificate is not for the host asked for",
                 )
             })
+    }
+
+    /// An ACME CA validating HTTP-01 (RFC 8555 8.3) fetches the key
+    /// authorization of a token under way, on any listener and before
+    /// any redirect; a token not under way goes on as any request.
+    fn acme_http_answer(&self, request: &Request) -> Option<Response> {
+        let board = self.acme.as_ref()?;
+        let token = request
+            .target
+            .strip_prefix(crate::acme::HTTP_CHALLENGE_PREFIX)?;
+        let answer = board.http_answer(std::str::from_utf8(token).ok()?)?;
+        tracing::info!(client = %request.client.addr, "acme: answered an HTTP-01 validation request");
+        let mut response = Response::error(200);
+        response.headers = crate::exchange::Headers::with_capacity(1);
+        response
+            .headers
+            .append("Content-Type", "application/octet-stream");
+        response.body = Body::Bytes(answer.into_bytes().into());
+        Some(response)
     }
 
     /// The site's `headers`, after the handler's: the site's value wins

@@ -17,6 +17,7 @@ mod h2;
 mod transport;
 
 use crate::access_log::AccessLog;
+use crate::acme::AcmeBoard;
 use crate::compression::VariantCache;
 use crate::config::{ListenerKey, Route, Settings};
 use crate::exchange::Request;
@@ -112,6 +113,8 @@ pub struct Worker {
     pub https_port: Option<u16>,
     /// Request counters, per site.
     pub site_requests: Vec<Arc<AtomicU64>>,
+    /// HTTP-01 answers, when a site uses ACME.
+    pub acme: Option<Arc<AcmeBoard>>,
     /// `limits.max_connections` for connections accepted by this
     /// generation.
     slots: Arc<Semaphore>,
@@ -141,6 +144,8 @@ pub struct Generation {
     /// Told once the generation is in use and the sockets of removed
     /// listeners are closed.
     pub installed: Option<std::sync::mpsc::Sender<()>>,
+    /// ACME challenge answers (HTTP-01 tokens).
+    pub acme: Arc<AcmeBoard>,
 }
 
 impl Worker {
@@ -153,6 +158,7 @@ impl Worker {
             https_port,
             servers,
             upstream_tls,
+            acme,
             ..
         } = generation;
         // One cache of compressed variants for the worker's sites.
@@ -192,6 +198,7 @@ impl Worker {
                 body_timeout: settings.timeouts.request_body,
             },
             https_port,
+            acme: settings.acme.as_ref().map(|_| acme),
             slots: Arc::new(Semaphore::new(settings.limits.max_connections)),
             retire: watch::channel(false).0,
             thread,

@@ -144,7 +144,7 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
                 plain_http_on_tls = Some(received);
                 Transport::Plain(stream)
             }
-            Handshake::Failed => return,
+            Handshake::Failed | Handshake::AcmeValidation => return,
         }
     } else {
         if settings.http.h2c {
@@ -227,6 +227,9 @@ enum Handshake {
     PlainHttp(TcpStream, Vec<u8>),
     /// Failed or timed out (logged and counted).
     Failed,
+    /// A CA validated a TLS-ALPN-01 challenge: the handshake was all it
+    /// needed (RFC 8737 3), the connection closes.
+    AcmeValidation,
 }
 
 /// The TLS handshake, then the move to kernel TLS where it is possible.
@@ -258,6 +261,10 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
         }
     };
     WorkerMetrics::add(&worker.thread.metrics.tls_handshakes, 1);
+    if session.alpn_protocol() == Some(crate::acme::ACME_TLS_ALPN) {
+        tracing::info!(%peer, name = session.server_name().unwrap_or(""), "acme: answered a TLS-ALPN-01 validation handshake");
+        return Handshake::AcmeValidation;
+    }
     let version = session.protocol_version();
     let cipher = session
         .cipher_suite()

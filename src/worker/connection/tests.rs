@@ -69,6 +69,7 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
             opened: vec![(settings.listener_key(0), listener)],
             closed: Vec::new(),
             installed: None,
+            acme: Arc::default(),
             settings,
         })
         .unwrap();

@@ -1,0 +1,147 @@
+//! What the ACME thread shares with the workers: each site's issued
+//! certificate (read by the SNI resolver on every handshake to an ACME
+//! site) and the answers to challenges under way (HTTP-01 tokens, TLS-ALPN-01
+//! validation certificates). The thread writes, workers read; a renewed
+//! certificate replaces the old one in one step, so no handshake sees
+//! neither.
+
+use rustls::sign::CertifiedKey;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// A certificate the CA issued, as served.
+#[derive(Debug)]
+pub struct Issued {
+    pub certified: Arc<CertifiedKey>,
+    /// subjectAltName DNS names, lower case.
+    pub names: Vec<String>,
+    pub not_before: SystemTime,
+    pub not_after: SystemTime,
+    /// Hex, as `openssl x509 -serial` prints it.
+    pub serial: String,
+}
+
+impl Issued {
+    /// Whether it names every one of `names` (exact names: ACME sites
+    /// have no wildcards).
+    pub fn covers(&self, names: &[String]) -> bool {
+        names.iter().all(|n| self.names.contains(n))
+    }
+}
+
+/// The shared state; one per process, kept across reloads.
+#[derive(Default)]
+pub struct AcmeBoard {
+    /// By the site's first name (`Site::label`).
+    issued: RwLock<HashMap<String, Arc<Issued>>>,
+    /// HTTP-01: token -> key authorization.
+    http_tokens: RwLock<HashMap<String, String>>,
+    /// TLS-ALPN-01: name -> validation certificate.
+    validation: RwLock<HashMap<String, Arc<CertifiedKey>>>,
+    /// Unix second of the last "no certificate yet" line: at most one
+    /// every `REFUSAL_LOG_INTERVAL` seconds, however many clients come.
+    refusal_logged: AtomicU64,
+    /// Orders by result, for the metrics.
+    pub orders_issued: AtomicU64,
+    pub orders_failed: AtomicU64,
+}
+
+const REFUSAL_LOG_INTERVAL: u64 = 10;
+
+/// Reads a lock: a writer that panicked left a complete map (every write
+/// is one insert or remove), so its data is still good to serve.
+fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
+    lock.read().unwrap_or_else(|e| e.into_inner())
+}
+
+fn write<T>(lock: &RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
+    lock.write().unwrap_or_else(|e| e.into_inner())
+}
+
+impl AcmeBoard {
+    /// The certificate serving the site labelled `label`, if one was issued.
+    pub fn certificate(&self, label: &str) -> Option<Arc<Issued>> {
+        read(&self.issued).get(label).cloned()
+    }
+
+    /// Serves `issued` for the site labelled `label` from the next
+    /// handshake on.
+    pub fn install(&self, label: &str, issued: Arc<Issued>) {
+        write(&self.issued).insert(label.to_owned(), issued);
+    }
+
+    /// Every issued certificate by site label, for the metrics.
+    pub fn all(&self) -> Vec<(String, Arc<Issued>)> {
+        let mut all: Vec<_> = read(&self.issued)
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        all.sort_by(|a, b| a.0.cmp(&b.0));
+        all
+    }
+
+    /// The key authorization for an HTTP-01 token being validated.
+    pub fn http_answer(&self, token: &str) -> Option<String> {
+        read(&self.http_tokens).get(token).cloned()
+    }
+
+    pub fn publish_http(&self, token: &str, key_authorization: &str) {
+        write(&self.http_tokens).insert(token.to_owned(), key_authorization.to_owned());
+    }
+
+    pub fn withdraw_http(&self, token: &str) {
+        write(&self.http_tokens).remove(token);
+    }
+
+    /// The TLS-ALPN-01 validation certificate for `name`, while its
+    /// challenge is under way.
+    pub fn validation_certificate(&self, name: &str) -> Option<Arc<CertifiedKey>> {
+        read(&self.validation).get(name).cloned()
+    }
+
+    pub fn publish_validation(&self, name: &str, certified: Arc<CertifiedKey>) {
+        write(&self.validation).insert(name.to_owned(), certified);
+    }
+
+    pub fn withdraw_validation(&self, name: &str) {
+        write(&self.validation).remove(name);
+    }
+
+    /// Logs that a handshake for `name` was refused for want of a
+    /// certificate, unless such a line was logged in the last few seconds.
+    pub fn log_refusal(&self, name: &str) {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let last = self.refusal_logged.load(Ordering::Relaxed);
+        if now >= last + REFUSAL_LOG_INTERVAL
+            && self
+                .refusal_logged
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            tracing::warn!("TLS handshake for {name} refused: its ACME certificate is not issued yet (the order is logged by the acme thread; give the site certificate files to serve meanwhile)");
+        }
+    }
+}
+
+impl crate::metrics::CertificateOrders for AcmeBoard {
+    fn orders(&self) -> (u64, u64) {
+        (
+            self.orders_issued.load(Ordering::Relaxed),
+            self.orders_failed.load(Ordering::Relaxed),
+        )
+    }
+
+    fn expiries(&self) -> Vec<(String, String, f64)> {
+        self.all()
+            .into_iter()
+            .map(|(site, issued)| {
+                let left = super::certificate::seconds_until(issued.not_after);
+                (site, issued.serial.clone(), left)
+            })
+            .collect()
+    }
+}

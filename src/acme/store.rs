@@ -1,0 +1,381 @@
+//! The state directory: the ACME account per CA, each site's certificate
+//! and key, and the lock that lets several machines share the directory
+//! (over a network file system) with one of them ordering at a time.
+//!
+//! ```text
+//! state_dir/                       0700, the serving account's
+//!   accounts/<ca host>-<hash>.json  account key and URL (0600)
+//!   certificates/<site name>.pem    private key, then the chain (0600)
+//!   order.lock                      held while one machine orders
+//! ```
+//!
+//! Every file is written whole under a temporary name and renamed into
+//! place, so a reader on any machine sees the old file or the new one. A
+//! file that cannot be parsed is moved aside (`.corrupt-<time>`) and
+//! reported; the state it held is made anew.
+
+use instant_acme::AccountCredentials;
+use std::fs;
+use std::io::{self, Write};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// A lock whose file has not been touched for this long is its holder's
+/// who died: taken over.
+pub const LOCK_STALE: Duration = Duration::from_secs(120);
+/// How often a holder touches its lock while it orders.
+pub const LOCK_REFRESH: Duration = Duration::from_secs(30);
+
+/// A problem with a file of the state directory, naming it.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{}: {reason} (moved aside to {})", path.display(), moved_to.display())]
+    Corrupt {
+        path: PathBuf,
+        moved_to: PathBuf,
+        reason: String,
+    },
+}
+
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> StoreError + '_ {
+    move |source| StoreError::Io {
+        path: path.to_owned(),
+        source,
+    }
+}
+
+/// The state directory of `[acme] state_dir`.
+#[derive(Clone, Debug)]
+pub struct StateDir {
+    root: PathBuf,
+}
+
+impl StateDir {
+    pub fn new(root: &Path) -> StateDir {
+        StateDir {
+            root: root.to_owned(),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.root
+    }
+
+    /// Creates the directory and its subdirectories (0700) if missing, and
+    /// gives them to `owner` (the account the server will serve as), so the
+    /// ACME thread can write there once privileges are dropped.
+    pub fn prepare(&self, owner: Option<(u32, u32)>) -> Result<(), StoreError> {
+        for dir in [
+            self.root.clone(),
+            self.root.join("accounts"),
+            self.root.join("certificates"),
+        ] {
+            match fs::DirBuilder::new().mode(0o700).create(&dir) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(io_error(&dir)(e)),
+            }
+            if let Some((uid, gid)) = owner {
+                std::os::unix::fs::chown(&dir, Some(uid), Some(gid)).map_err(io_error(&dir))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Where the account for the CA at `directory_url` is kept: named by
+    /// the CA's host, so an operator sees which is which, and a hash of
+    /// the whole URL, so staging and production never share one.
+    fn account_path(&self, directory_url: &str) -> PathBuf {
+        let host: String = directory_url
+            .trim_start_matches("https://")
+            .split(['/', ':'])
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '-')
+            .collect();
+        let digest =
+            aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, directory_url.as_bytes());
+        let hash: String = digest.as_ref()[..6]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        self.root
+            .join("accounts")
+            .join(format!("{host}-{hash}.json"))
+    }
+
+    pub fn read_account(
+        &self,
+        directory_url: &str,
+    ) -> Result<Option<AccountCredentials>, StoreError> {
+        let path = self.account_path(directory_url);
+        let Some(text) = read_if_present(&path)? else {
+            return Ok(None);
+        };
+        match serde_json::from_slice(&text) {
+            Ok(credentials) => Ok(Some(credentials)),
+            Err(e) => Err(move_aside(&path, e.to_string())),
+        }
+    }
+
+    pub fn write_account(
+        &self,
+        directory_url: &str,
+        credentials: &AccountCredentials,
+    ) -> Result<(), StoreError> {
+        let path = self.account_path(directory_url);
+        let json = zeroize::Zeroizing::new(
+            serde_json::to_vec_pretty(credentials).expect("credentials serialize"),
+        );
+        write_atomically(&path, &json)
+    }
+
+    /// The file holding a site's key and chain: named by the site's first
+    /// name, which is a host name (letters, digits, `-`, `_`, `.`).
+    pub fn certificate_path(&self, label: &str) -> PathBuf {
+        self.root.join("certificates").join(format!("{label}.pem"))
+    }
+
+    /// The site's key and chain (one PEM file), if one was stored.
+    pub fn read_certificate(
+        &self,
+        label: &str,
+    ) -> Result<Option<zeroize::Zeroizing<Vec<u8>>>, StoreError> {
+        Ok(read_if_present(&self.certificate_path(label))?.map(zeroize::Zeroizing::new))
+    }
+
+    pub fn write_certificate(
+        &self,
+        label: &str,
+        key_pem: &str,
+        chain_pem: &str,
+    ) -> Result<(), StoreError> {
+        let mut pem = zeroize::Zeroizing::new(Vec::with_capacity(key_pem.len() + chain_pem.len()));
+        pem.extend_from_slice(key_pem.as_bytes());
+        pem.extend_from_slice(chain_pem.as_bytes());
+        write_atomically(&self.certificate_path(label), &pem)
+    }
+
+    /// Moves a certificate file that cannot be served aside, so the next
+    /// order replaces it.
+    pub fn set_aside_certificate(&self, label: &str, reason: String) -> StoreError {
+        move_aside(&self.certificate_path(label), reason)
+    }
+
+    /// Takes the directory's order lock, unless another process holds it
+    /// (None). A lock left by a holder that died is taken over once stale.
+    pub fn try_lock(&self) -> Result<Option<OrderLock>, StoreError> {
+        let path = self.root.join("order.lock");
+        let token = format!(
+            "{} pid {} at {}\n",
+            rustix::system::uname().nodename().to_string_lossy(),
+            std::process::id(),
+            unix_now()
+        );
+        for _ in 0..2 {
+            let created = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(&path);
+            match created {
+                Ok(mut file) => {
+                    file.write_all(token.as_bytes()).map_err(io_error(&path))?;
+                    return Ok(Some(OrderLock { path, token }));
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    if !self.take_over_stale(&path)? {
+                        return Ok(None);
+                    }
+                }
+                Err(e) => return Err(io_error(&path)(e)),
+            }
+        }
+        Ok(None)
+    }
+
+    /// Removes a stale lock; false when it is fresh (its holder lives).
+    /// Renamed away before it is removed, and put back if what was renamed
+    /// turns out fresh (another process took it over meanwhile).
+    fn take_over_stale(&self, path: &Path) -> Result<bool, StoreError> {
+        let age = |p: &Path| {
+            fs::metadata(p)
+                .and_then(|m| m.modified())
+                .map(|t| SystemTime::now().duration_since(t).unwrap_or_default())
+        };
+        match age(path) {
+            Ok(age) if age < LOCK_STALE => return Ok(false),
+            Ok(_) => {}
+            // Released meanwhile: try again.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(true),
+            Err(e) => return Err(io_error(path)(e)),
+        }
+        let aside = path.with_extension(format!("stale-{}", std::process::id()));
+        match fs::rename(path, &aside) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(true),
+            Err(e) => return Err(io_error(path)(e)),
+        }
+        if age(&aside).is_ok_and(|a| a < LOCK_STALE) {
+            // Someone else's fresh lock: give it back.
+            let _ = fs::hard_link(&aside, path);
+            let _ = fs::remove_file(&aside);
+            return Ok(false);
+        }
+        let holder = fs::read_to_string(&aside).unwrap_or_default();
+        tracing::warn!(
+            "acme: {}: taking over a lock untouched for {}s ({})",
+            path.display(),
+            LOCK_STALE.as_secs(),
+            holder.trim()
+        );
+        let _ = fs::remove_file(&aside);
+        Ok(true)
+    }
+}
+
+/// The state directory's order lock, released when dropped.
+pub struct OrderLock {
+    path: PathBuf,
+    token: String,
+}
+
+impl OrderLock {
+    /// Marks the lock as alive, so no other machine takes it over.
+    pub fn refresh(&self) {
+        let now = fs::FileTimes::new().set_modified(SystemTime::now());
+        if let Ok(file) = fs::File::options().write(true).open(&self.path) {
+            let _ = file.set_times(now);
+        }
+    }
+}
+
+impl Drop for OrderLock {
+    fn drop(&mut self) {
+        // Only our own: a lock taken over while we stalled is another's.
+        if fs::read_to_string(&self.path).is_ok_and(|t| t == self.token) {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+fn read_if_present(path: &Path) -> Result<Option<Vec<u8>>, StoreError> {
+    match fs::read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(io_error(path)(e)),
+    }
+}
+
+/// Writes `bytes` to a temporary file beside `path` (0600), then renames
+/// it into place.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+    let written = (|| {
+        let mut file = fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .open(&tmp)?;
+        file.set_permissions(fs::Permissions::from_mode(0o600))?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    written.map_err(io_error(path))
+}
+
+fn move_aside(path: &Path, reason: String) -> StoreError {
+    let mut moved_to = path.as_os_str().to_owned();
+    moved_to.push(format!(".corrupt-{}", unix_now()));
+    let moved_to = PathBuf::from(moved_to);
+    if let Err(e) = fs::rename(path, &moved_to) {
+        return StoreError::Io {
+            path: path.to_owned(),
+            source: io::Error::new(e.kind(), format!("{reason}; cannot move it aside: {e}")),
+        };
+    }
+    StoreError::Corrupt {
+        path: path.to_owned(),
+        moved_to,
+        reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("tlsaccel-acme-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn one_holder_at_a_time_and_stale_locks_are_taken_over() {
+        let dir = temp_dir("lock");
+        let state = StateDir::new(&dir);
+        state.prepare(None).unwrap();
+        let mode = fs::metadata(&dir).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+        let first = state.try_lock().unwrap().expect("free");
+        assert!(state.try_lock().unwrap().is_none(), "held");
+        drop(first);
+        let second = state.try_lock().unwrap().expect("released");
+        // Its holder died long ago: the file is old.
+        let old = SystemTime::now() - LOCK_STALE - Duration::from_secs(1);
+        fs::File::options()
+            .write(true)
+            .open(dir.join("order.lock"))
+            .unwrap()
+            .set_times(fs::FileTimes::new().set_modified(old))
+            .unwrap();
+        std::mem::forget(second);
+        let third = state.try_lock().unwrap().expect("stale lock taken over");
+        third.refresh();
+        assert!(state.try_lock().unwrap().is_none());
+        drop(third);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn corrupt_files_are_moved_aside_and_reported() {
+        let dir = temp_dir("corrupt");
+        let state = StateDir::new(&dir);
+        state.prepare(None).unwrap();
+        let url = "https://ca.test/dir";
+        assert!(state.read_account(url).unwrap().is_none());
+        fs::write(state.account_path(url), b"{not json").unwrap();
+        let Err(err) = state.read_account(url) else {
+            panic!("a corrupt account file was read")
+        };
+        assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
+        assert!(state.read_account(url).unwrap().is_none(), "moved aside");
+        state
+            .write_certificate("a.test", "KEY\n", "CHAIN\n")
+            .unwrap();
+        let pem = state.read_certificate("a.test").unwrap().unwrap();
+        assert_eq!(&pem[..], b"KEY\nCHAIN\n");
+        let mode = fs::metadata(state.certificate_path("a.test"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
