@@ -26,7 +26,9 @@ pub fn renewal_time(
 ) -> SystemTime {
     let random = random.clamp(0.0, 1.0);
     match basis {
-        Basis::Configured(before) => not_after.checked_sub(before).unwrap_or(not_before),
+        Basis::Configured(before) => not_after
+            .checked_sub(before)
+            .map_or(not_before, |t| t.max(not_before)),
         Basis::Window { start, end } => {
             let span = end.duration_since(start).unwrap_or_default();
             start + span.mul_f64(random)
