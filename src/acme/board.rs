@@ -3,8 +3,12 @@
 //! site) and the answers to challenges under way (HTTP-01 tokens, TLS-ALPN-01
 //! validation certificates). The thread writes, workers read; a renewed
 //! certificate replaces the old one in one step, so no handshake sees
-//! neither.
+//! neither. Answers are also written to the state directory, and an
+//! answer this process does not hold is looked for there: in a fleet
+//! behind one name, the CA's validation may reach any machine.
 
+use super::store::{StateDir, StoreError, HTTP_01, TLS_ALPN_01};
+use rustls::crypto::CryptoProvider;
 use rustls::sign::CertifiedKey;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -40,6 +44,9 @@ pub struct AcmeBoard {
     http_tokens: RwLock<HashMap<String, String>>,
     /// TLS-ALPN-01: name -> validation certificate.
     validation: RwLock<HashMap<String, Arc<CertifiedKey>>>,
+    /// The state directory the fleet shares answers through, with what
+    /// loads a shared validation certificate.
+    shared: RwLock<Option<(StateDir, Arc<CryptoProvider>)>>,
     /// Unix second of the last "no certificate yet" line: at most one
     /// every `REFUSAL_LOG_INTERVAL` seconds, however many clients come.
     refusal_logged: AtomicU64,
@@ -82,31 +89,78 @@ impl AcmeBoard {
         all
     }
 
-    /// The key authorization for an HTTP-01 token being validated.
-    pub fn http_answer(&self, token: &str) -> Option<String> {
-        read(&self.http_tokens).get(token).cloned()
+    /// Shares answers through `state` from now on (None: no ACME).
+    pub fn share_through(&self, state: Option<(StateDir, Arc<CryptoProvider>)>) {
+        *write(&self.shared) = state;
     }
 
-    pub fn publish_http(&self, token: &str, key_authorization: &str) {
+    fn shared_dir(&self) -> Option<StateDir> {
+        read(&self.shared).as_ref().map(|(dir, _)| dir.clone())
+    }
+
+    /// The key authorization for an HTTP-01 token being validated, by
+    /// this process or another sharing the state directory.
+    pub fn http_answer(&self, token: &str) -> Option<String> {
+        if let Some(answer) = read(&self.http_tokens).get(token) {
+            return Some(answer.clone());
+        }
+        let shared = self.shared_dir()?.read_challenge(HTTP_01, token)?;
+        String::from_utf8(shared).ok()
+    }
+
+    pub fn publish_http(&self, token: &str, key_authorization: &str) -> Result<(), StoreError> {
         write(&self.http_tokens).insert(token.to_owned(), key_authorization.to_owned());
+        match self.shared_dir() {
+            Some(dir) => dir.write_challenge(HTTP_01, token, key_authorization.as_bytes()),
+            None => Ok(()),
+        }
     }
 
     pub fn withdraw_http(&self, token: &str) {
         write(&self.http_tokens).remove(token);
+        if let Some(dir) = self.shared_dir() {
+            dir.remove_challenge(HTTP_01, token);
+        }
     }
 
     /// The TLS-ALPN-01 validation certificate for `name`, while its
-    /// challenge is under way.
+    /// challenge is under way here or on another machine sharing the
+    /// state directory.
     pub fn validation_certificate(&self, name: &str) -> Option<Arc<CertifiedKey>> {
-        read(&self.validation).get(name).cloned()
+        if let Some(certified) = read(&self.validation).get(name) {
+            return Some(certified.clone());
+        }
+        let (dir, provider) = read(&self.shared).clone()?;
+        let pem = zeroize::Zeroizing::new(dir.read_challenge(TLS_ALPN_01, name)?);
+        match super::certificate::servable(&pem, &pem, &provider) {
+            Ok(issued) => Some(issued.certified),
+            Err(e) => {
+                tracing::warn!("acme: shared TLS-ALPN-01 certificate for {name}: {e}");
+                None
+            }
+        }
     }
 
-    pub fn publish_validation(&self, name: &str, certified: Arc<CertifiedKey>) {
+    /// Serves `certified` to TLS-ALPN-01 validations of `name`; `pem`
+    /// (key and certificate) is shared with the fleet.
+    pub fn publish_validation(
+        &self,
+        name: &str,
+        certified: Arc<CertifiedKey>,
+        pem: &[u8],
+    ) -> Result<(), StoreError> {
         write(&self.validation).insert(name.to_owned(), certified);
+        match self.shared_dir() {
+            Some(dir) => dir.write_challenge(TLS_ALPN_01, name, pem),
+            None => Ok(()),
+        }
     }
 
     pub fn withdraw_validation(&self, name: &str) {
         write(&self.validation).remove(name);
+        if let Some(dir) = self.shared_dir() {
+            dir.remove_challenge(TLS_ALPN_01, name);
+        }
     }
 
     /// Logs that a handshake for `name` was refused for want of a

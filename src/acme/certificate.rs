@@ -124,12 +124,13 @@ pub fn servable(
 }
 
 /// RFC 8737 3: a self-signed certificate for `name` whose critical
-/// acmeIdentifier extension holds the SHA-256 of the key authorization.
+/// acmeIdentifier extension holds the SHA-256 of the key authorization;
+/// with its key and itself in PEM, to share.
 pub fn validation_certificate(
     name: &str,
     key_authorization_digest: &[u8],
     provider: &CryptoProvider,
-) -> Result<Arc<CertifiedKey>, CertificateError> {
+) -> Result<(Arc<CertifiedKey>, zeroize::Zeroizing<String>), CertificateError> {
     let pair = rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P256_SHA256)
         .map_err(CertificateError::Generate)?;
     let mut params =
@@ -140,15 +141,14 @@ pub fn validation_certificate(
     let cert = params
         .self_signed(&pair)
         .map_err(CertificateError::Generate)?;
+    let pem = zeroize::Zeroizing::new(pair.serialize_pem() + &cert.pem());
     let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(pair.serialize_der()));
     let signing_key = provider
         .key_provider
         .load_private_key(key)
         .map_err(CertificateError::Key)?;
-    Ok(Arc::new(CertifiedKey::new(
-        vec![cert.der().clone()],
-        signing_key,
-    )))
+    let certified = Arc::new(CertifiedKey::new(vec![cert.der().clone()], signing_key));
+    Ok((certified, pem))
 }
 
 /// Seconds from now until `t` (negative once past), for the metrics.
@@ -198,7 +198,9 @@ mod tests {
     #[test]
     fn validation_certificate_holds_the_digest_in_a_critical_extension() {
         let digest = [7u8; 32];
-        let certified = validation_certificate("a.test", &digest, &provider()).unwrap();
+        let (certified, pem) = validation_certificate("a.test", &digest, &provider()).unwrap();
+        let shared = servable(pem.as_bytes(), pem.as_bytes(), &provider()).unwrap();
+        assert_eq!(shared.certified.cert, certified.cert);
         let (_, parsed) = x509_parser::parse_x509_certificate(&certified.cert[0]).unwrap();
         let oid = x509_parser::der_parser::oid!(1.3.6 .1 .5 .5 .7 .1 .31);
         let ext = parsed

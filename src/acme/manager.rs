@@ -300,6 +300,7 @@ impl Manager {
         let Some(config) = config else {
             self.sites.clear();
             self.config = None;
+            self.board.share_through(None);
             return;
         };
         let same_ca = self
@@ -312,6 +313,8 @@ impl Manager {
         if let Err(e) = config.store().prepare(None) {
             tracing::error!("acme: cannot create the state directory: {e}");
         }
+        self.board
+            .share_through(Some((config.store(), config.provider.clone())));
         let mut sites = HashMap::new();
         for (label, names) in &config.sites {
             let state = match self.sites.remove(label) {
@@ -700,19 +703,21 @@ impl Manager {
             let key_authorization = challenge.key_authorization();
             match kind {
                 AcmeChallenge::Http01 => {
+                    answers.tokens.push(challenge.token.clone());
                     answers
                         .board
-                        .publish_http(&challenge.token, key_authorization.as_str());
-                    answers.tokens.push(challenge.token.clone());
+                        .publish_http(&challenge.token, key_authorization.as_str())?;
                 }
                 AcmeChallenge::TlsAlpn01 => {
-                    let certified = certificate::validation_certificate(
+                    let (certified, pem) = certificate::validation_certificate(
                         &name,
                         key_authorization.digest().as_ref(),
                         &config.provider,
                     )?;
-                    answers.board.publish_validation(&name, certified);
                     answers.names.push(name.clone());
+                    answers
+                        .board
+                        .publish_validation(&name, certified, pem.as_bytes())?;
                 }
             }
             tracing::info!("acme: {label}: answering {} for {name}", kind.name());

@@ -6,6 +6,8 @@
 //! state_dir/                       0700, the serving account's
 //!   accounts/<ca host>-<hash>.json  account key and URL (0600)
 //!   certificates/<site name>.pem    private key, then the chain (0600)
+//!   challenges/http-01/<token>      answers under way, for every machine:
+//!   challenges/tls-alpn-01/<name>   the CA may reach any of them
 //!   order.lock                      held while one machine orders
 //! ```
 //!
@@ -20,6 +22,10 @@ use std::io::{self, Write};
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The folders of shared challenge answers, by challenge.
+pub const HTTP_01: &str = "http-01";
+pub const TLS_ALPN_01: &str = "tls-alpn-01";
 
 /// A lock whose file has not been touched for this long is its holder's
 /// who died: taken over.
@@ -72,6 +78,9 @@ impl StateDir {
             self.root.clone(),
             self.root.join("accounts"),
             self.root.join("certificates"),
+            self.root.join("challenges"),
+            self.root.join("challenges").join(HTTP_01),
+            self.root.join("challenges").join(TLS_ALPN_01),
         ] {
             match fs::DirBuilder::new().mode(0o700).create(&dir) {
                 Ok(()) => {}
@@ -164,6 +173,37 @@ impl StateDir {
     /// order replaces it.
     pub fn set_aside_certificate(&self, label: &str, reason: String) -> StoreError {
         move_aside(&self.certificate_path(label), reason)
+    }
+
+    /// Where the answer to a challenge is shared: `kind` is `HTTP_01` or
+    /// `TLS_ALPN_01`, `key` a token or a host name. None for a key that is
+    /// not one (it comes from a request: no path may be made of it).
+    fn challenge_path(&self, kind: &str, key: &str) -> Option<PathBuf> {
+        let safe = !key.is_empty()
+            && key.len() <= 255
+            && !key.starts_with('.')
+            && key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+        safe.then(|| self.root.join("challenges").join(kind).join(key))
+    }
+
+    /// Shares a challenge's answer with the machines of the fleet.
+    pub fn write_challenge(&self, kind: &str, key: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        match self.challenge_path(kind, key) {
+            Some(path) => write_atomically(&path, bytes),
+            None => Ok(()),
+        }
+    }
+
+    pub fn read_challenge(&self, kind: &str, key: &str) -> Option<Vec<u8>> {
+        fs::read(self.challenge_path(kind, key)?).ok()
+    }
+
+    pub fn remove_challenge(&self, kind: &str, key: &str) {
+        if let Some(path) = self.challenge_path(kind, key) {
+            let _ = fs::remove_file(path);
+        }
     }
 
     /// Takes the directory's order lock, unless another process holds it
@@ -366,6 +406,19 @@ mod tests {
         };
         assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
         assert!(state.read_account(url).unwrap().is_none(), "moved aside");
+        state
+            .write_challenge(HTTP_01, "tok-en_1", b"answer")
+            .unwrap();
+        assert_eq!(
+            state.read_challenge(HTTP_01, "tok-en_1").unwrap(),
+            b"answer"
+        );
+        for bad in ["../order.lock", "..", "", "a/b", ".hidden"] {
+            assert!(state.challenge_path(HTTP_01, bad).is_none(), "{bad}");
+            assert!(state.read_challenge(HTTP_01, bad).is_none());
+        }
+        state.remove_challenge(HTTP_01, "tok-en_1");
+        assert!(state.read_challenge(HTTP_01, "tok-en_1").is_none());
         state
             .write_certificate("a.test", "KEY\n", "CHAIN\n")
             .unwrap();
