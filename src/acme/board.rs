@@ -132,8 +132,8 @@ impl AcmeBoard {
         }
         let (dir, provider) = read(&self.shared).clone()?;
         let pem = zeroize::Zeroizing::new(dir.read_challenge(TLS_ALPN_01, name)?);
-        match super::certificate::servable(&pem, &pem, &provider) {
-            Ok(issued) => Some(issued.certified),
+        match super::certificate::shared_validation_certificate(&pem, &provider) {
+            Ok(certified) => Some(certified),
             Err(e) => {
                 tracing::warn!("acme: shared TLS-ALPN-01 certificate for {name}: {e}");
                 None

@@ -75,10 +75,11 @@ pub fn servable(
     key_pem: &[u8],
     provider: &CryptoProvider,
 ) -> Result<Issued, CertificateError> {
-    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(chain_pem)
-        .collect::<Result<_, _>>()
-        .map_err(CertificateError::Pem)?;
-    let leaf = chain.first().ok_or(CertificateError::NoCertificate)?;
+    let certified = certified_key(chain_pem, key_pem, provider)?;
+    certified
+        .keys_match()
+        .map_err(|_| CertificateError::KeyMismatch)?;
+    let leaf = &certified.cert[0];
     let (_, parsed) = x509_parser::parse_x509_certificate(leaf)
         .map_err(|e| CertificateError::X509(e.to_string()))?;
     let mut names = Vec::new();
@@ -105,15 +106,6 @@ pub fn servable(
         .iter()
         .map(|b| format!("{b:02X}"))
         .collect();
-    let key = PrivateKeyDer::from_pem_slice(key_pem).map_err(CertificateError::Pem)?;
-    let signing_key = provider
-        .key_provider
-        .load_private_key(key)
-        .map_err(CertificateError::Key)?;
-    let certified = CertifiedKey::new(chain, signing_key);
-    certified
-        .keys_match()
-        .map_err(|_| CertificateError::KeyMismatch)?;
     Ok(Issued {
         certified: Arc::new(certified),
         names,
@@ -121,6 +113,37 @@ pub fn servable(
         not_after,
         serial,
     })
+}
+
+/// A chain and its key, unchecked: rustls's `keys_match` parses the leaf
+/// as a server certificate would be, which a validation certificate (its
+/// critical acmeIdentifier extension) is not.
+fn certified_key(
+    chain_pem: &[u8],
+    key_pem: &[u8],
+    provider: &CryptoProvider,
+) -> Result<CertifiedKey, CertificateError> {
+    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(chain_pem)
+        .collect::<Result<_, _>>()
+        .map_err(CertificateError::Pem)?;
+    if chain.is_empty() {
+        return Err(CertificateError::NoCertificate);
+    }
+    let key = PrivateKeyDer::from_pem_slice(key_pem).map_err(CertificateError::Pem)?;
+    let signing_key = provider
+        .key_provider
+        .load_private_key(key)
+        .map_err(CertificateError::Key)?;
+    Ok(CertifiedKey::new(chain, signing_key))
+}
+
+/// A validation certificate another machine of the fleet shared (its key
+/// and itself, PEM).
+pub fn shared_validation_certificate(
+    pem: &[u8],
+    provider: &CryptoProvider,
+) -> Result<Arc<CertifiedKey>, CertificateError> {
+    certified_key(pem, pem, provider).map(Arc::new)
 }
 
 /// RFC 8737 3: a self-signed certificate for `name` whose critical
@@ -199,8 +222,8 @@ mod tests {
     fn validation_certificate_holds_the_digest_in_a_critical_extension() {
         let digest = [7u8; 32];
         let (certified, pem) = validation_certificate("a.test", &digest, &provider()).unwrap();
-        let shared = servable(pem.as_bytes(), pem.as_bytes(), &provider()).unwrap();
-        assert_eq!(shared.certified.cert, certified.cert);
+        let shared = shared_validation_certificate(pem.as_bytes(), &provider()).unwrap();
+        assert_eq!(shared.cert, certified.cert);
         let (_, parsed) = x509_parser::parse_x509_certificate(&certified.cert[0]).unwrap();
         let oid = x509_parser::der_parser::oid!(1.3.6 .1 .5 .5 .7 .1 .31);
         let ext = parsed
