@@ -99,6 +99,20 @@ if [ ! -x tests/.tools/h2spec ] || [ "$(cat tests/.tools/h2spec.version 2>/dev/n
   echo "$H2SPEC_VERSION" > tests/.tools/h2spec.version
 fi
 
+# Pebble, Let's Encrypt's ACME test server, and its DNS companion, for
+# test_acme.py (Go 1.24 or newer: /usr/local/go's when there is one).
+PEBBLE_VERSION=v2.10.1
+if [ ! -x tests/.tools/pebble ] || [ ! -x tests/.tools/pebble-challtestsrv ] \
+   || [ "$(cat tests/.tools/pebble.version 2>/dev/null)" != "$PEBBLE_VERSION" ]; then
+  phase "building Pebble $PEBBLE_VERSION"
+  mkdir -p tests/.tools
+  GO=go; [ -x /usr/local/go/bin/go ] && GO=/usr/local/go/bin/go
+  GOBIN="$PWD/tests/.tools" GOFLAGS=-mod=mod "$GO" install \
+    "github.com/letsencrypt/pebble/v2/cmd/pebble@$PEBBLE_VERSION" \
+    "github.com/letsencrypt/pebble/v2/cmd/pebble-challtestsrv@$PEBBLE_VERSION"
+  echo "$PEBBLE_VERSION" > tests/.tools/pebble.version
+fi
+
 if [ ! -x .venv/bin/pytest ] || ! cmp -s tests/requirements.txt .venv/.requirements; then
   phase "python venv"
   python3 -m venv .venv

@@ -40,12 +40,20 @@ const LOCK_POLL: Duration = Duration::from_secs(1);
 /// One configuration's ACME part: what the thread works from.
 pub struct AcmeConfig {
     pub settings: AcmeSettings,
-    /// Each ACME site: its label (first name) and every name.
-    pub sites: Vec<(String, Vec<String>)>,
+    pub sites: Vec<AcmeSite>,
     /// TLS towards the CA (`ca_file`, else the system's roots).
     pub ca_tls: Arc<rustls::ClientConfig>,
     /// Loads the keys of issued certificates as the server's TLS does.
     pub provider: Arc<CryptoProvider>,
+}
+
+/// A site whose certificate is ordered.
+pub struct AcmeSite {
+    /// Its first name: what logs, the board and the state directory call it.
+    pub label: String,
+    pub names: Vec<String>,
+    /// It has certificate files of its own, served until one is issued.
+    pub fallback: bool,
 }
 
 impl AcmeConfig {
@@ -60,7 +68,11 @@ impl AcmeConfig {
             .sites
             .iter()
             .filter(|s| s.acme)
-            .map(|s| (s.label().to_owned(), s.names.clone()))
+            .map(|s| AcmeSite {
+                label: s.label().to_owned(),
+                names: s.names.clone(),
+                fallback: !s.certificates.is_empty(),
+            })
             .collect();
         Some(AcmeConfig {
             settings: acme,
@@ -80,7 +92,7 @@ impl AcmeConfig {
 /// start-up, the thread orders what is missing.
 pub fn serve_stored(config: &AcmeConfig, board: &AcmeBoard) {
     let store = config.store();
-    for (label, names) in &config.sites {
+    for AcmeSite { label, names, .. } in &config.sites {
         if let Some(issued) = stored(&store, label, names, &config.provider) {
             tracing::info!(
                 "acme: {label}: serving the stored certificate (serial {}, expires {})",
@@ -191,7 +203,7 @@ fn run(updates: mpsc::UnboundedReceiver<Option<AcmeConfig>>, board: Arc<AcmeBoar
 /// Why an order failed.
 #[derive(Debug, thiserror::Error)]
 enum OrderError {
-    #[error("{0}")]
+    #[error(transparent)]
     Ca(#[from] instant_acme::Error),
     #[error("{name}: the authorization is {status:?}")]
     Authorization {
@@ -222,6 +234,8 @@ struct Chosen {
 
 struct SiteState {
     names: Vec<String>,
+    /// Its certificate files serve until one is issued.
+    fallback: bool,
     /// When to look at the site next.
     next: Instant,
     /// Failed orders in a row.
@@ -268,6 +282,7 @@ fn challenge_type(c: AcmeChallenge) -> ChallengeType {
 
 fn short(d: Duration) -> String {
     match d.as_secs() {
+        s if s < 10 => format!("{:.1}s", d.as_secs_f64()),
         s if s < 120 => format!("{s}s"),
         s if s < 7200 => format!("{}m", s / 60),
         s => format!("{}h", s / 3600),
@@ -316,11 +331,20 @@ impl Manager {
         self.board
             .share_through(Some((config.store(), config.provider.clone())));
         let mut sites = HashMap::new();
-        for (label, names) in &config.sites {
+        for AcmeSite {
+            label,
+            names,
+            fallback,
+        } in &config.sites
+        {
             let state = match self.sites.remove(label) {
-                Some(s) if s.names == *names && same_ca => s,
+                Some(s) if s.names == *names && same_ca => SiteState {
+                    fallback: *fallback,
+                    ..s
+                },
                 _ => SiteState {
                     names: names.clone(),
+                    fallback: *fallback,
                     next: Instant::now(),
                     failures: 0,
                     renewal: None,
@@ -439,12 +463,15 @@ impl Manager {
         let delay = schedule::retry_delay(first, MAX_ACME_RETRY_INTERVAL, site.failures, asked);
         let serving = if self.board.certificate(label).is_some() {
             "the current certificate keeps serving"
+        } else if site.fallback {
+            "its certificate files serve until one is issued"
         } else {
             "handshakes for the site fail until one is issued"
         };
         tracing::error!(
-            "acme: {label}: order failed (attempt {}): {e}; next attempt in {}{}; {serving}",
+            "acme: {label}: order failed (attempt {}): {}; next attempt in {}{}; {serving}",
             site.failures,
+            with_causes(e),
             short(delay),
             if asked.is_some() {
                 " as the CA asked (Retry-After)"
@@ -552,7 +579,10 @@ impl Manager {
         let account = match self.account().await {
             Ok(account) => account,
             Err(e) => {
-                tracing::warn!("acme: cannot ask the CA for its renewal window: {e}");
+                tracing::warn!(
+                    "acme: cannot ask the CA for its renewal window: {}",
+                    with_causes(&e)
+                );
                 return None;
             }
         };
@@ -565,8 +595,9 @@ impl Manager {
             Err(instant_acme::Error::Unsupported(_)) => None,
             Err(e) => {
                 tracing::warn!(
-                    "acme: the CA's renewal window for serial {}: {e}",
-                    cert.serial
+                    "acme: the CA's renewal window for serial {}: {}",
+                    cert.serial,
+                    with_causes(&e)
                 );
                 None
             }
@@ -759,6 +790,22 @@ impl Manager {
         config.store().write_certificate(label, &key_pem, &chain)?;
         Ok(Arc::new(issued))
     }
+}
+
+/// An error and each error that caused it: "client error (Connect): tcp
+/// connect error: Connection refused (os error 111)", not the first alone.
+fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let said = c.to_string();
+        if !text.ends_with(&said) {
+            text.push_str(": ");
+            text.push_str(&said);
+        }
+        cause = c.source();
+    }
+    text
 }
 
 /// What the CA said of each failed challenge of an order: the problem

@@ -19,7 +19,7 @@ mod store;
 
 pub use board::{AcmeBoard, Issued};
 pub use certificate::seconds_until;
-pub use manager::{serve_stored, AcmeConfig, AcmeManager};
+pub use manager::{serve_stored, AcmeConfig, AcmeManager, AcmeSite};
 pub use store::{StateDir, StoreError};
 
 /// The ALPN protocol of TLS-ALPN-01 validation handshakes (RFC 8737 6.2).

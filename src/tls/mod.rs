@@ -369,19 +369,27 @@ pub fn build_server_config(
         summaries.extend(loaded.iter().map(|c| c.summary.clone()));
         per_site.push(loaded.iter().map(|c| c.certified.clone()).collect());
     }
-    let self_signed = per_site[all.default_site].is_empty();
+    // Sites without certificates of their own present the default site's
+    // files, else one generated for localhost; an ACME site presents only
+    // what is issued for it (and its own files until then).
+    let mut shared_set = per_site[all.default_site].clone();
+    let needs_shared = all
+        .sites
+        .iter()
+        .zip(&per_site)
+        .any(|(site, set)| set.is_empty() && !site.acme);
+    let self_signed = shared_set.is_empty() && needs_shared;
     if self_signed {
         let generated = carry_over.self_signed(&provider)?;
         summaries.push(CertificateSummary::of(
             "self-signed".into(),
             &generated.cert[0],
         ));
-        per_site[all.default_site].push(generated);
+        shared_set.push(generated);
     }
-    let default_set = per_site[all.default_site].clone();
     for (set, site) in per_site.iter_mut().zip(&all.sites) {
         if set.is_empty() && !site.acme {
-            set.clone_from(&default_set);
+            set.clone_from(&shared_set);
         }
     }
 
