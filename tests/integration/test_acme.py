@@ -3,12 +3,16 @@ with a real ACME CA, Pebble, on loopback (tests/acme_ca.py). Clients check
 the served chain against the root Pebble made, as a browser checks Let's
 Encrypt's."""
 
+import os
 import re
+import signal
 import socket
 import ssl
 import subprocess
 import threading
 import time
+
+from pathlib import Path
 
 import pytest
 from acme_ca import Pebble, RateLimitingFront
@@ -129,6 +133,61 @@ def short_lived_pebble(tmp_path, ports):
                 shortlived_seconds=3600)
     yield ca
     ca.stop()
+
+
+def test_served_as_nobody_the_state_directory_is_the_serving_accounts(
+        start, tmp_path, pebble, ports):
+    # Started as root, serving as nobody (the default): the state directory
+    # is made for nobody before privileges go, and the acme thread, nobody
+    # too, orders into it. /tmp, not pytest's root-only directory, so that
+    # nobody can reach it.
+    import pwd
+    import shutil
+    import tempfile
+
+    if os.geteuid() != 0:
+        pytest.skip("needs root to start as root and serve as nobody")
+    base = Path(tempfile.mkdtemp(prefix="tlsaccel-acme-"))
+    base.chmod(0o755)
+    try:
+        state = base / "state"
+        cfg = acme_config(tmp_path, pebble, ports, state_dir=state)
+        s = start("serve", "--config", str(cfg), as_root=False)
+        wait_for(lambda: issued_count(s) == 1, timeout=60, what="the certificate")
+        assert "serving as user nobody" in s.log_text()
+        nobody = pwd.getpwnam("nobody").pw_uid
+        for path in [state, *state.rglob("*")]:
+            assert path.stat().st_uid == nobody, path
+        ok, out = openssl_verifies(ports["https"], "b.example.com", pebble.root())
+        assert ok, out.stdout
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def test_a_reload_that_adds_an_acme_site_orders_its_certificate(start, tmp_path, pebble, ports,
+                                                                 certs):
+    plain = tmp_path / "plain.toml"
+    plain.write_text(f"""
+[[listener]]
+address = "127.0.0.1:{ports['https']}"
+[[listener]]
+address = "127.0.0.1:{ports['http']}"
+tls = false
+[[site]]
+names = ["localhost"]
+root = "{tmp_path}"
+[[site.certificate]]
+cert = "{certs}/ecdsa.pem"
+key = "{certs}/ecdsa.key"
+""")
+    s = start("serve", "--config", str(plain))
+    cfg = acme_config(tmp_path, pebble, ports, name="plain.toml")
+    s.proc.send_signal(signal.SIGHUP)
+    wait_for(lambda: "reloaded: 1 site" in s.log_text(), what="the reload")
+    wait_for(lambda: issued_count(s) == 1, timeout=60, what="the certificate")
+    ok, out = openssl_verifies(ports["https"], "a.example.com", pebble.root())
+    assert ok, out.stdout
+    assert cfg == plain
 
 
 def test_renewal_under_load_loses_no_request_and_serves_the_new_serial(
