@@ -50,14 +50,14 @@ class Pebble:
     lifetime (Pebble gives an order that names no profile a random one, so
     the default has none other)."""
 
-    def __init__(self, directory, *, http_port, tls_port, shortlived_seconds=None):
+    def __init__(self, directory, *, http_port, tls_port, shortlived_seconds=None, port=None):
         for tool in ("pebble", "pebble-challtestsrv"):
             if not (TOOLS / tool).exists():
                 raise RuntimeError(f"{TOOLS / tool} is missing: scripts/test.sh builds it")
         self.dir = Path(directory)
         self.dir.mkdir(parents=True, exist_ok=True)
         self.ca_file = make_pki(self.dir)
-        self.port = free_port()
+        self.port = port or free_port()
         self.management = free_port()
         self.dns_port = free_port()
         self.dns_management = free_port()

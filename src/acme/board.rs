@@ -79,6 +79,13 @@ impl AcmeBoard {
         write(&self.issued).insert(label.to_owned(), issued);
     }
 
+    /// Forgets the certificates of sites no longer configured (a reload
+    /// removed them, or took `acme` off): they are not served, and the
+    /// metrics stop showing them.
+    pub fn keep_only(&self, labels: &[&str]) {
+        write(&self.issued).retain(|label, _| labels.contains(&label.as_str()));
+    }
+
     /// Every issued certificate by site label, for the metrics.
     pub fn all(&self) -> Vec<(String, Arc<Issued>)> {
         let mut all: Vec<_> = read(&self.issued)

@@ -224,6 +224,15 @@ enum OrderError {
     Timeout,
 }
 
+impl OrderError {
+    /// RFC 8555 7.3.1: the account the request was signed with is not
+    /// one the CA has.
+    fn is_unknown_account(&self) -> bool {
+        matches!(self, OrderError::Ca(instant_acme::Error::Api(problem))
+            if problem.r#type.as_deref() == Some("urn:ietf:params:acme:error:accountDoesNotExist"))
+    }
+}
+
 /// When a site's certificate is to be renewed, as chosen for one serial.
 struct Chosen {
     serial: String,
@@ -316,8 +325,11 @@ impl Manager {
             self.sites.clear();
             self.config = None;
             self.board.share_through(None);
+            self.board.keep_only(&[]);
             return;
         };
+        let labels: Vec<&str> = config.sites.iter().map(|s| s.label.as_str()).collect();
+        self.board.keep_only(&labels);
         let same_ca = self
             .config
             .as_ref()
@@ -446,8 +458,23 @@ impl Manager {
             }
             Err(e) => {
                 self.board.orders_failed.fetch_add(1, Ordering::Relaxed);
+                if e.is_unknown_account() {
+                    self.forget_account();
+                }
                 self.failed(label, &e)
             }
+        }
+    }
+
+    /// The CA does not know the stored account (a test CA restarted, a
+    /// staging reset): the next attempt registers a new one.
+    fn forget_account(&mut self) {
+        self.account = None;
+        if let Some(config) = &self.config {
+            let directory = &config.settings.directory;
+            let reason = "the CA does not know this account".to_string();
+            let set_aside = config.store().set_aside_account(directory, reason);
+            tracing::warn!("acme: {set_aside}; a new account is registered at the next attempt");
         }
     }
 

@@ -143,6 +143,12 @@ impl StateDir {
         write_atomically(&path, &json)
     }
 
+    /// Moves the account the CA no longer knows aside, so the next order
+    /// registers a new one; the old file stays for the operator.
+    pub fn set_aside_account(&self, directory_url: &str, reason: String) -> StoreError {
+        move_aside(&self.account_path(directory_url), reason)
+    }
+
     /// The file holding a site's key and chain: named by the site's first
     /// name, which is a host name (letters, digits, `-`, `_`, `.`).
     pub fn certificate_path(&self, label: &str) -> PathBuf {
