@@ -60,9 +60,12 @@ handshake = 600
     for _ in range(400):
         text = Path(log.name).read_text()
         m = re.search(r"listening on https://(\S+)", text)
-        if m and "started" in text:
+        # The process that serves: this one, or (started as root) the
+        # serving process its master started.
+        serving = re.search(r"started: \d+ workers, pid (\d+)", text)
+        if m and serving:
             host, port = m.group(1).rsplit(":", 1)
-            return proc, host, int(port)
+            return proc, int(serving.group(1)), host, int(port)
         if proc.poll() is not None:
             raise RuntimeError(f"tlsaccel exited: {text}")
         time.sleep(0.05)
@@ -157,24 +160,24 @@ async def open_idle_h2(host, port, count, parallel, path="/"):
 
 def measure(binary, mode, count, parallel, args_trim=False):
     with tempfile.TemporaryDirectory() as workdir:
-        proc, host, port = start_server(binary, mode, workdir)
+        proc, serving, host, port = start_server(binary, mode, workdir)
         try:
             time.sleep(0.5)
-            base = rss_kib(proc.pid)
+            base = rss_kib(serving)
             t0 = time.monotonic()
             loop = asyncio.new_event_loop()
             conns = loop.run_until_complete(open_idle(host, port, count, parallel))
             opened = time.monotonic() - t0
             time.sleep(2)
-            rss = rss_kib(proc.pid)
+            rss = rss_kib(serving)
             # Freed heap memory that glibc keeps mapped (fragmentation) shows
             # in RSS; malloc_trim(0) returns it, which separates it from
             # memory the connections really hold.
             rss_trimmed = None
             if args_trim:
-                subprocess.run(["gdb", "-p", str(proc.pid), "-batch", "-ex", "call (int)malloc_trim(0)"],
+                subprocess.run(["gdb", "-p", str(serving), "-batch", "-ex", "call (int)malloc_trim(0)"],
                                capture_output=True, timeout=120)
-                rss_trimmed = rss_kib(proc.pid)
+                rss_trimmed = rss_kib(serving)
             stat = {}
             if os.path.exists("/proc/net/tls_stat"):
                 stat = {l.split()[0]: int(l.split()[1]) for l in open("/proc/net/tls_stat")}

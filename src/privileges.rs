@@ -137,6 +137,27 @@ pub fn will_switch(account: Option<&Account>) -> bool {
     account.is_some_and(|a| a.uid != 0 && a.uid != rustix::process::geteuid().as_raw())
 }
 
+/// Empties the capability bounding set, so nothing this process or its
+/// children execute can gain a capability again (the switch of user then
+/// clears the permitted, effective and ambient sets). The bounding set is
+/// each thread's own: call before any thread starts. Needs CAP_SETPCAP;
+/// without it (a container that withheld it) the set stays as it is.
+pub fn drop_capability_bounding_set() {
+    for cap in 0..64 {
+        // SAFETY: prctl with integer arguments only; PR_CAPBSET_DROP
+        // changes nothing but this thread's bounding set.
+        let r = unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) };
+        if r != 0 {
+            let e = io::Error::last_os_error();
+            // EINVAL: past the last capability this kernel knows.
+            if e.raw_os_error() != Some(libc::EINVAL) {
+                tracing::debug!(error = %e, "capability bounding set kept");
+            }
+            return;
+        }
+    }
+}
+
 /// Becomes `account` for good (supplementary groups, then group, then
 /// user, so none can be taken back). Call before starting threads that
 /// serve; glibc applies it to every thread of the process anyway.

@@ -379,6 +379,11 @@ impl ListenerSet {
         Ok(out)
     }
 
+    /// Every listener, as configured.
+    pub fn configured(&self) -> Vec<Listener> {
+        self.entries.iter().map(|e| e.listener.clone()).collect()
+    }
+
     /// Every listener.
     pub fn keys(&self) -> Vec<ListenerKey> {
         self.entries.iter().map(|e| e.key).collect()

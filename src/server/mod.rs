@@ -15,6 +15,7 @@
 
 mod listeners;
 mod load;
+mod master;
 mod pid_file;
 mod systemd;
 mod upgrade;
@@ -72,6 +73,8 @@ pub enum StartError {
     Sockets(#[source] std::io::Error),
     #[error("acme.state_dir: cannot create it: {0}")]
     AcmeState(#[source] crate::acme::StoreError),
+    #[error("cannot start the serving process: {0}")]
+    Serving(#[source] upgrade::UpgradeError),
     #[error("cannot start {what}: {source}")]
     Thread {
         what: &'static str,
@@ -94,10 +97,23 @@ pub fn run(
     source: ConfigSource,
     error_log: Option<ReopenableFile>,
 ) -> Result<(), StartError> {
-    // First, before any thread: descriptors named in the environment.
+    // First, before any thread: who started this process, and the
+    // descriptors named in the environment.
+    let master = master::serving_for();
+    if master.is_none() && master::wanted(&loaded.settings) {
+        return master::run(loaded, source, error_log);
+    }
     let mut inherited = Inherited::from_environment()?;
+    if master.is_some() {
+        inherited.from = "the master process";
+    }
     let settings = &loaded.settings;
     let account = crate::privileges::decide(settings.user.as_ref())?;
+    let switching = crate::privileges::will_switch(account.as_ref());
+    if switching {
+        // Still the only thread: every thread started later has none.
+        crate::privileges::drop_capability_bounding_set();
+    }
     raise_open_file_limit();
     let cpus = allowed_cpus();
     let worker_count = match settings.workers {
@@ -171,6 +187,7 @@ pub fn run(
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let mut control = Control {
+        master,
         invocation: upgrade::Invocation::current(),
         source,
         settings: settings.clone(),
@@ -197,7 +214,9 @@ pub fn run(
     let first: Vec<Generation> = (0..worker_count)
         .map(|id| generation_for(id, &prepared, &control.listeners, &keys, &[]))
         .collect::<Result<_, _>>()?;
-    let write_pid_file = || match &settings.pid_file {
+    // A serving process leaves the pid file to its master.
+    let pid_path = settings.pid_file.as_ref().filter(|_| master.is_none());
+    let write_pid_file = || match pid_path {
         Some(path) => pid_file::PidFile::write(path, account.as_ref())
             .map(Some)
             .map_err(|source| StartError::PidFile {
@@ -210,7 +229,6 @@ pub fn run(
     // (its directory may be root's, like /run); otherwise only once the
     // workers run, so a successor that fails to start never took the pid
     // file from the process it was to replace.
-    let switching = crate::privileges::will_switch(account.as_ref());
     let mut pid_file = if switching { write_pid_file()? } else { None };
 
     // The ACME state directory, the serving account's; what it holds
@@ -247,6 +265,9 @@ pub fn run(
             tracing::warn!("serving as root, as configured (user = \"root\")")
         }
         crate::privileges::Switched::Already => {}
+    }
+    if let Some(master) = master {
+        master::follow_master(master);
     }
 
     let mut threads = Vec::new();
@@ -293,9 +314,12 @@ pub fn run(
     }
     let _pid_file = pid_file;
     tracing::info!(
-        "tlsaccel {} started: {worker_count} workers, pid {}",
+        "tlsaccel {} started: {worker_count} workers, pid {}{}",
         env!("CARGO_PKG_VERSION"),
-        std::process::id()
+        std::process::id(),
+        master.map_or(String::new(), |m| format!(
+            " (serving process of master pid {m})"
+        ))
     );
     if let Some(fd) = inherited.ready_fd.take() {
         // A binary upgrade: this process is now the service's main one.
@@ -512,6 +536,9 @@ enum Stop {
 
 /// The control thread's state.
 struct Control {
+    /// In a serving process, its master's pid: reloads, log reopening and
+    /// upgrades are the master's.
+    master: Option<u32>,
     invocation: upgrade::Invocation,
     source: ConfigSource,
     /// The configuration serving now.
@@ -541,7 +568,12 @@ impl Control {
     /// Handles signals until one stops the process.
     async fn serve_signals(&mut self, signals: &mut Signals) -> Stop {
         loop {
-            match signals.next().await {
+            let signal = signals.next().await;
+            if let (Some(master), Some(name)) = (self.master, signal.masters()) {
+                tracing::info!("{name} is for the master process (pid {master}): ignored by this serving process");
+                continue;
+            }
+            match signal {
                 Signal::Stop(name) => return Stop::Signal(name),
                 Signal::Reload => {
                     systemd::reloading();
@@ -569,7 +601,7 @@ impl Control {
                     });
                     let failure = tokio::select! {
                         waited = waited => match waited {
-                            Ok(Ok(pid)) => return Stop::Replaced(pid),
+                            Ok(Ok(child)) => return Stop::Replaced(child.id()),
                             Ok(Err(e)) => e.to_string(),
                             Err(e) => e.to_string(),
                         },
@@ -738,6 +770,18 @@ enum Signal {
     Reload,
     ReopenLogs,
     Upgrade,
+}
+
+impl Signal {
+    /// The signal's name when a master handles it, not a serving process.
+    fn masters(&self) -> Option<&'static str> {
+        match self {
+            Signal::Stop(_) => None,
+            Signal::Reload => Some("SIGHUP"),
+            Signal::ReopenLogs => Some("SIGUSR1"),
+            Signal::Upgrade => Some("SIGUSR2"),
+        }
+    }
 }
 
 struct Signals {

@@ -77,8 +77,8 @@ impl Successor {
     }
 
     /// Waits (blocking) until the successor serves, exits, or times out
-    /// (then it is killed).
-    pub fn wait_until_serving(mut self, timeout: Duration) -> Result<u32, UpgradeError> {
+    /// (then it is killed); the running successor.
+    pub fn wait_until_serving(mut self, timeout: Duration) -> Result<Child, UpgradeError> {
         let pid = self.child.id();
         let wait_error = |source| UpgradeError::Wait { pid, source };
         let deadline = std::time::Instant::now() + timeout;
@@ -111,7 +111,7 @@ impl Successor {
                 Ok(n) => {
                     got.extend_from_slice(&buf[..n]);
                     if got.starts_with(READY) {
-                        return Ok(pid);
+                        return Ok(self.child);
                     }
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
@@ -128,6 +128,17 @@ pub fn start(
     listeners: &ListenerSet,
     admin: Option<&std::net::TcpListener>,
 ) -> Result<Successor, UpgradeError> {
+    start_with(invocation, listeners, admin, |command| command)
+}
+
+/// `start`, with the command adjusted by `adjust` (the environment of a
+/// serving process: `server::master`).
+pub fn start_with(
+    invocation: &Invocation,
+    listeners: &ListenerSet,
+    admin: Option<&std::net::TcpListener>,
+    adjust: impl FnOnce(&mut Command) -> &mut Command,
+) -> Result<Successor, UpgradeError> {
     let (sockets, names) = listeners
         .for_successor(admin)
         .map_err(UpgradeError::Sockets)?;
@@ -138,11 +149,12 @@ pub fn start(
     // successor is gone.
     let write_for_child = rustix::io::dup(&write).map_err(|e| UpgradeError::Sockets(e.into()))?;
     drop(write);
-    let spawned = Command::new(&invocation.program)
+    let mut command = Command::new(&invocation.program);
+    command
         .args(&invocation.args)
         .env(INHERIT_VAR, names)
-        .env(READY_VAR, write_for_child.as_raw_fd().to_string())
-        .spawn();
+        .env(READY_VAR, write_for_child.as_raw_fd().to_string());
+    let spawned = adjust(&mut command).spawn();
     // The successor has its copies (or failed): close ours.
     drop(write_for_child);
     drop(sockets);
