@@ -20,12 +20,13 @@
 
 use super::listeners::{Inherited, ListenerSet};
 use super::{
-    load, pid_file, raise_open_file_limit, systemd, upgrade, ConfigSource, Signal, Signals,
-    StartError, Stop,
+    admin_socket, load, open_listeners, pid_file, raise_open_file_limit, systemd, upgrade,
+    worker_count, ConfigSource, Signal, Signals, StartError, Stop,
 };
-use crate::config::{Settings, Workers};
+use crate::config::Settings;
 use crate::logging::ReopenableFile;
 use std::collections::VecDeque;
+use std::net::{SocketAddr, TcpListener};
 use std::process::Child;
 use std::time::{Duration, Instant};
 
@@ -71,7 +72,7 @@ pub fn follow_master(master: u32) {
 
 /// Why the master stopped before it was told to.
 #[derive(Debug, thiserror::Error)]
-enum MasterError {
+pub enum MasterError {
     #[error("the serving process died or could not start {MAX_RESTARTS} times within a minute: stopping (see the log lines above)")]
     Restarts,
 }
@@ -80,7 +81,7 @@ struct Master {
     invocation: upgrade::Invocation,
     source: ConfigSource,
     listeners: ListenerSet,
-    admin: Option<std::net::TcpListener>,
+    admin: Option<TcpListener>,
     /// The serving process that serves new connections.
     serving: Child,
     /// Previous serving processes finishing their connections.
@@ -103,29 +104,9 @@ pub fn run(
     // Keys and the like stay in the serving process only.
     let super::Loaded { settings, .. } = loaded;
     raise_open_file_limit();
-    let worker_count = match settings.workers {
-        Workers::Auto => crate::worker::allowed_cpus().len().max(1),
-        Workers::Count(n) => n,
-    };
-    let listeners = ListenerSet::open(&settings.listeners, worker_count, &mut inherited)?;
-    for unused in inherited.leftovers() {
-        tracing::warn!(
-            "{unused}: socket received from {} is not a configured listener: closed",
-            inherited.from
-        );
-    }
-    let admin = match settings.admin_listen {
-        Some(addr) => {
-            let same =
-                |s: &std::net::TcpListener| addr.port() == 0 || s.local_addr().ok() == Some(addr);
-            Some(match inherited.admin.take().filter(same) {
-                Some(socket) => socket,
-                None => std::net::TcpListener::bind(addr)
-                    .map_err(|source| StartError::Bind(super::BindError { addr, source }))?,
-            })
-        }
-        None => None,
-    };
+    let worker_count = worker_count(&settings, &crate::worker::allowed_cpus());
+    let listeners = open_listeners(&settings, worker_count, &mut inherited)?;
+    let admin = admin_socket(settings.admin_listen, &mut inherited)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -187,16 +168,11 @@ pub fn run(
             Ok(Stop::Replaced(pid)) => tracing::info!(
                 "master: the new master (pid {pid}) serves: stopping this one's serving process"
             ),
-            Err(e) => tracing::error!("master: {e}"),
+            Err(_) => {}
         }
         master.stop_all(&mut signals, &mut children).await;
-        match why {
-            Ok(_) => {
-                tracing::info!("master: stopped");
-                Ok(())
-            }
-            Err(_) => std::process::exit(1),
-        }
+        why.map(|_| tracing::info!("master: stopped"))
+            .map_err(StartError::Master)
     })
 }
 
@@ -204,7 +180,7 @@ pub fn run(
 fn start_serving(
     invocation: &upgrade::Invocation,
     listeners: &ListenerSet,
-    admin: Option<&std::net::TcpListener>,
+    admin: Option<&TcpListener>,
 ) -> Result<Child, upgrade::UpgradeError> {
     let master = std::process::id().to_string();
     let successor = upgrade::start_with(invocation, listeners, admin, |command| {
@@ -298,10 +274,7 @@ impl Master {
 
     /// The admin listener of a reloaded configuration: the same socket
     /// when its address is unchanged, else bound anew (or none).
-    fn follow_admin(
-        &mut self,
-        wanted: Option<std::net::SocketAddr>,
-    ) -> Result<(), super::BindError> {
+    fn follow_admin(&mut self, wanted: Option<SocketAddr>) -> Result<(), super::BindError> {
         let current = self.admin.as_ref().and_then(|s| s.local_addr().ok());
         let unchanged = match (wanted, current) {
             (Some(w), Some(c)) => w == c || w.port() == 0,
@@ -311,8 +284,7 @@ impl Master {
         if !unchanged {
             self.admin = match wanted {
                 Some(addr) => Some(
-                    std::net::TcpListener::bind(addr)
-                        .map_err(|source| super::BindError { addr, source })?,
+                    TcpListener::bind(addr).map_err(|source| super::BindError { addr, source })?,
                 ),
                 None => None,
             };

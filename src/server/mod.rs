@@ -75,6 +75,8 @@ pub enum StartError {
     AcmeState(#[source] crate::acme::StoreError),
     #[error("cannot start the serving process: {0}")]
     Serving(#[source] upgrade::UpgradeError),
+    #[error("master: {0}")]
+    Master(#[source] master::MasterError),
     #[error("cannot start {what}: {source}")]
     Thread {
         what: &'static str,
@@ -116,22 +118,13 @@ pub fn run(
     }
     raise_open_file_limit();
     let cpus = allowed_cpus();
-    let worker_count = match settings.workers {
-        Workers::Auto => cpus.len().max(1),
-        Workers::Count(n) => n,
-    };
+    let worker_count = worker_count(settings, &cpus);
 
     let mut carry_over = TlsCarryOver::default();
     let servers = Arc::new(ServerBoard::default());
     let acme = Arc::new(AcmeBoard::default());
     let prepared = prepare(loaded, &mut carry_over, &servers, &acme)?;
-    let listeners = ListenerSet::open(&prepared.settings.listeners, worker_count, &mut inherited)?;
-    for unused in inherited.leftovers() {
-        tracing::warn!(
-            "{unused}: socket received from {} is not a configured listener: closed",
-            inherited.from
-        );
-    }
+    let listeners = open_listeners(&prepared.settings, worker_count, &mut inherited)?;
     for line in listeners.describe(&listeners.keys()) {
         tracing::info!("listening on {line}");
     }
@@ -148,17 +141,8 @@ pub fn run(
         upstreams: servers.clone(),
         acme: acme.clone(),
     };
-    let admin = match settings.admin_listen {
-        Some(addr) => {
-            // The previous process's, if it listened where this one is
-            // configured to.
-            let same =
-                |s: &std::net::TcpListener| addr.port() == 0 || s.local_addr().ok() == Some(addr);
-            let socket = match inherited.admin.take().filter(same) {
-                Some(socket) => socket,
-                None => std::net::TcpListener::bind(addr)
-                    .map_err(|source| StartError::Bind(BindError { addr, source }))?,
-            };
+    let admin = match admin_socket(settings.admin_listen, &mut inherited)? {
+        Some(socket) => {
             let bound = socket.local_addr().map_err(StartError::Admin)?;
             let kept = socket.try_clone().map_err(StartError::Admin)?;
             crate::metrics::serve_admin(socket, metrics.clone()).map_err(StartError::Admin)?;
@@ -364,6 +348,50 @@ pub fn run(
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// How many workers `settings` asks for, on these CPUs.
+fn worker_count(settings: &Settings, cpus: &[usize]) -> usize {
+    match settings.workers {
+        Workers::Auto => cpus.len().max(1),
+        Workers::Count(n) => n,
+    }
+}
+
+/// Every configured listener, taken from `inherited` (systemd, or the
+/// process that started this one) or bound; what no listener took is
+/// closed, and said.
+fn open_listeners(
+    settings: &Settings,
+    worker_count: usize,
+    inherited: &mut Inherited,
+) -> Result<ListenerSet, StartError> {
+    let listeners = ListenerSet::open(&settings.listeners, worker_count, inherited)?;
+    for unused in inherited.leftovers() {
+        tracing::warn!(
+            "{unused}: socket received from {} is not a configured listener: closed",
+            inherited.from
+        );
+    }
+    Ok(listeners)
+}
+
+/// The admin listener at `addr`: the one inherited if it listens there
+/// (a binary upgrade, or a master's), else bound now.
+fn admin_socket(
+    addr: Option<std::net::SocketAddr>,
+    inherited: &mut Inherited,
+) -> Result<Option<std::net::TcpListener>, StartError> {
+    let Some(addr) = addr else {
+        return Ok(None);
+    };
+    let same = |s: &std::net::TcpListener| addr.port() == 0 || s.local_addr().ok() == Some(addr);
+    match inherited.admin.take().filter(same) {
+        Some(socket) => Ok(Some(socket)),
+        None => std::net::TcpListener::bind(addr)
+            .map(Some)
+            .map_err(|source| StartError::Bind(BindError { addr, source })),
+    }
 }
 
 /// A configuration made ready to serve: what every worker's generation is

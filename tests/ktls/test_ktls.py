@@ -488,3 +488,70 @@ def test_precompressed_variant_by_sendfile_over_ktls(kserver, kroot):
     assert sent == len(variant) + 60000
     m = kserver.metrics()
     assert m['tlsaccel_compressed_responses_total{origin="precompressed",coding="gzip"}'] == 2
+
+
+def test_master_process_reload_and_upgrade_reach_ktls(kroot, certs, tmp_path):
+    """Started as root to serve as nobody: the serving process, with no
+    capability, offloads to the kernel; so do the one a reload starts and
+    the one the master of a binary upgrade starts. Key and configuration
+    are root's only."""
+    import shutil
+    import signal
+    import urllib.request
+    etc = tmp_path / "etc"
+    etc.mkdir(mode=0o700)
+    for ext in ("pem", "key"):
+        shutil.copy(certs / f"ecdsa.{ext}", etc / f"ecdsa.{ext}")
+    (etc / "ecdsa.key").chmod(0o600)
+    binary = tmp_path / "tlsaccel"
+    shutil.copy(BINARY, binary)
+    pid_file = tmp_path / "tlsaccel.pid"
+    cfg = etc / "t.toml"
+    cfg.write_text(f'workers = 2\npid_file = "{pid_file}"\n[[listener]]\naddress = "127.0.0.1:0"\n'
+                   f'[tls]\nktls = "on"\ncertificate = [{{ cert = "{etc}/ecdsa.pem", key = "{etc}/ecdsa.key" }}]\n'
+                   f'[static]\nroot = "{kroot}"\n[admin]\nlisten = "127.0.0.1:0"\n')
+    log_path = tmp_path / "master.log"
+    log = open(log_path, "wb")
+    master = subprocess.Popen([str(binary), "serve", "--config", str(cfg)], stdout=log,
+                              stderr=subprocess.STDOUT)
+    masters = [master.pid]
+    try:
+        wait_for(lambda: "master process (pid" in log_path.read_text(), timeout=30, what="the start")
+        text = log_path.read_text()
+        port = re.search(r"listening on https://127\.0\.0\.1:(\d+)", text).group(1)
+        admin = re.search(r"admin listening on http://(\S+)/metrics", text).group(1)
+
+        def offloaded_download():
+            """A 1 MiB file, byte-exact, sent over kTLS by the serving process now."""
+            out = tmp_path / "f1M"
+            curl("-k", "-o", str(out), f"https://127.0.0.1:{port}/f{1 << 20}.bin")
+            assert sha256_file(out) == sha256_file(kroot / f"f{1 << 20}.bin")
+            metrics = urllib.request.urlopen(f"http://{admin}/metrics", timeout=10).read().decode()
+            sent = sum(int(l.rsplit(" ", 1)[1]) for l in metrics.splitlines()
+                       if l.startswith('tlsaccel_sendfile_bytes_total{') and 'transport="ktls"' in l)
+            assert sent >= 1 << 20, metrics
+
+        def serving():
+            pid = int(re.findall(r"started: \d+ workers, pid (\d+) \(serving", log_path.read_text())[-1])
+            status = open(f"/proc/{pid}/status").read()
+            assert re.search(r"^CapEff:\s+0+$", status, re.M) and not re.search(r"^Uid:\s+0\b", status, re.M)
+            return pid
+
+        first = serving()
+        offloaded_download()
+        master.send_signal(signal.SIGHUP)
+        wait_for(lambda: "reload: serving process pid" in log_path.read_text(), timeout=30, what="the reload")
+        assert serving() != first
+        offloaded_download()
+        master.send_signal(signal.SIGUSR2)
+        assert master.wait(60) == 0
+        masters.append(int(pid_file.read_text()))
+        assert masters[1] != masters[0]
+        offloaded_download()
+        assert log_path.read_text().count("kTLS: offloading TX and RX") == 3
+    finally:
+        for pid in masters:
+            if not process_gone(pid):
+                os.kill(pid, signal.SIGTERM)
+                wait_for(lambda: process_gone(pid), timeout=60, what="the master to exit")
+        log.close()
