@@ -158,7 +158,11 @@ def test_a_reload_adds_a_listener_on_a_port_below_1024(start, tmp_path):
     s = start("serve", "--config", str(cfg), as_root=False)
     low = privileged_port()
     cfg.write_text(cfg.read_text() + f'\n[[listener]]\naddress = "127.0.0.1:{low}"\ntls = false\n')
-    s.proc.send_signal(signal.SIGHUP)
+    # As certbot's deploy hook or an operator would: the pid file names the
+    # master, which gets the SIGHUP.
+    r = subprocess.run([str(BINARY), "reload", "--pid-file", str(tmp_path / "tlsaccel.pid")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and f"sent SIGHUP to pid {s.proc.pid}" in r.stdout, r
     wait_for(lambda: f"listening on http://127.0.0.1:{low}" in s.log_text(), what="the new listener")
     assert curl(f"http://127.0.0.1:{low}/index.html").stdout == b"<h1>root index</h1>\n"
     assert curl("-k", s.url("/index.html")).stdout == b"<h1>root index</h1>\n"
