@@ -130,6 +130,7 @@ fn serve(args: ServeArgs) -> ExitCode {
     let logs_to_file = error_log.is_some();
     match server::run(loaded, source, error_log) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.said_already() => ExitCode::from(1),
         Err(e) => {
             if logs_to_file {
                 tracing::error!("{e}");

@@ -124,8 +124,10 @@ pub fn run(
             source,
         })?;
     let invocation = upgrade::Invocation::current();
-    let serving =
-        start_serving(&invocation, &listeners, admin.as_ref()).map_err(StartError::Serving)?;
+    let serving = start_serving(&invocation, &listeners, admin.as_ref()).map_err(|e| match e {
+        upgrade::UpgradeError::Exited { status, .. } => StartError::ServingExited(status),
+        other => StartError::Serving(other),
+    })?;
     let _pid_file =
         match &settings.pid_file {
             Some(path) => Some(pid_file::PidFile::write(path, None).map_err(|source| {

@@ -77,11 +77,23 @@ pub enum StartError {
     Serving(#[source] upgrade::UpgradeError),
     #[error("master: {0}")]
     Master(#[source] master::MasterError),
+    /// The first serving process exited before serving, having said why
+    /// on the same standard error and log.
+    #[error("the serving process exited with {0} before serving")]
+    ServingExited(std::process::ExitStatus),
     #[error("cannot start {what}: {source}")]
     Thread {
         what: &'static str,
         source: std::io::Error,
     },
+}
+
+impl StartError {
+    /// Whether the reason is already on standard error (the serving
+    /// process printed it): the caller need not repeat it.
+    pub fn said_already(&self) -> bool {
+        matches!(self, StartError::ServingExited(_))
+    }
 }
 
 /// Where the configuration comes from, read again at each reload.

@@ -503,13 +503,17 @@ def test_master_process_reload_and_upgrade_reach_ktls(kroot, certs, tmp_path):
     for ext in ("pem", "key"):
         shutil.copy(certs / f"ecdsa.{ext}", etc / f"ecdsa.{ext}")
     (etc / "ecdsa.key").chmod(0o600)
+    # The serving account reads the files: a document root it may search.
+    www = tmp_path / "www"
+    www.mkdir(mode=0o755)
+    shutil.copy(kroot / f"f{1 << 20}.bin", www / "f1M.bin")
     binary = tmp_path / "tlsaccel"
     shutil.copy(BINARY, binary)
     pid_file = tmp_path / "tlsaccel.pid"
     cfg = etc / "t.toml"
     cfg.write_text(f'workers = 2\npid_file = "{pid_file}"\n[[listener]]\naddress = "127.0.0.1:0"\n'
                    f'[tls]\nktls = "on"\ncertificate = [{{ cert = "{etc}/ecdsa.pem", key = "{etc}/ecdsa.key" }}]\n'
-                   f'[static]\nroot = "{kroot}"\n[admin]\nlisten = "127.0.0.1:0"\n')
+                   f'[static]\nroot = "{www}"\n[admin]\nlisten = "127.0.0.1:0"\n')
     log_path = tmp_path / "master.log"
     log = open(log_path, "wb")
     master = subprocess.Popen([str(binary), "serve", "--config", str(cfg)], stdout=log,
@@ -524,8 +528,8 @@ def test_master_process_reload_and_upgrade_reach_ktls(kroot, certs, tmp_path):
         def offloaded_download():
             """A 1 MiB file, byte-exact, sent over kTLS by the serving process now."""
             out = tmp_path / "f1M"
-            curl("-k", "-o", str(out), f"https://127.0.0.1:{port}/f{1 << 20}.bin")
-            assert sha256_file(out) == sha256_file(kroot / f"f{1 << 20}.bin")
+            curl("-k", "-o", str(out), f"https://127.0.0.1:{port}/f1M.bin")
+            assert sha256_file(out) == sha256_file(www / "f1M.bin")
             metrics = urllib.request.urlopen(f"http://{admin}/metrics", timeout=10).read().decode()
             sent = sum(int(l.rsplit(" ", 1)[1]) for l in metrics.splitlines()
                        if l.startswith('tlsaccel_sendfile_bytes_total{') and 'transport="ktls"' in l)
