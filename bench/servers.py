@@ -207,11 +207,18 @@ upstream = "ws"
     wait_for_port(http_port, proc, log_path)
     # Started as root, tlsaccel keeps a root master that binds and reads
     # keys, and serves from a child (docs/operations.md): both are
-    # measured, the child once it says it serves.
+    # measured, once an answer shows that the child serves.
     deadline = time.monotonic() + 30
-    while not re.search(r"started: \d+ workers", Path(log_path).read_text(errors="replace")):
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", http_port), timeout=2) as s:
+                s.sendall(b"HEAD / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                if s.recv(16).startswith(b"HTTP/1.1"):
+                    break
+        except OSError:
+            pass
         if proc.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"tlsaccel did not start: {Path(log_path).read_text()[-2000:]}")
+            raise RuntimeError(f"tlsaccel did not serve: {Path(log_path).read_text()[-2000:]}")
         time.sleep(0.05)
     return Server("tlsaccel", ktls, workers, proc, https_port, http_port, log_path,
                   process_tree(proc.pid))
