@@ -18,7 +18,6 @@ mod schedule;
 mod store;
 
 pub use board::{AcmeBoard, Issued};
-pub use certificate::seconds_until;
 pub use manager::{serve_stored, AcmeConfig, AcmeManager, AcmeSite};
 pub use store::{StateDir, StoreError};
 
