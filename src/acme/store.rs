@@ -253,8 +253,12 @@ impl StateDir {
                 .and_then(|m| m.modified())
                 .map(|t| SystemTime::now().duration_since(t).unwrap_or_default())
         };
+        // A holder on this machine that no longer runs (stopped or
+        // replaced mid-order: a reload under a master does that) need not
+        // be waited for.
+        let alive = |p: &Path| !holder_gone(&fs::read_to_string(p).unwrap_or_default());
         match age(path) {
-            Ok(age) if age < LOCK_STALE => return Ok(false),
+            Ok(age) if age < LOCK_STALE && alive(path) => return Ok(false),
             Ok(_) => {}
             // Released meanwhile: try again.
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(true),
@@ -266,7 +270,7 @@ impl StateDir {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(true),
             Err(e) => return Err(io_error(path)(e)),
         }
-        if age(&aside).is_ok_and(|a| a < LOCK_STALE) {
+        if age(&aside).is_ok_and(|a| a < LOCK_STALE) && alive(&aside) {
             // Someone else's fresh lock: give it back.
             let _ = fs::hard_link(&aside, path);
             let _ = fs::remove_file(&aside);
@@ -274,7 +278,7 @@ impl StateDir {
         }
         let holder = fs::read_to_string(&aside).unwrap_or_default();
         tracing::warn!(
-            "acme: {}: taking over a lock untouched for {}s ({})",
+            "acme: {}: taking over a lock whose holder is gone or was silent for {}s ({})",
             path.display(),
             LOCK_STALE.as_secs(),
             holder.trim()
@@ -307,6 +311,28 @@ impl Drop for OrderLock {
             let _ = fs::remove_file(&self.path);
         }
     }
+}
+
+/// Whether a lock's holder (`HOST pid PID at TIME`) ran on this machine
+/// and has exited. A holder elsewhere, or one whose pid still runs, is
+/// not known to be gone.
+fn holder_gone(token: &str) -> bool {
+    let mut words = token.split_whitespace();
+    let (Some(host), Some("pid"), Some(pid)) = (words.next(), words.next(), words.next()) else {
+        return false;
+    };
+    let here = rustix::system::uname();
+    if host != here.nodename().to_string_lossy() {
+        return false;
+    }
+    let Some(pid) = pid
+        .parse::<i32>()
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
+        return false;
+    };
+    rustix::process::test_kill_process(pid) == Err(rustix::io::Errno::SRCH)
 }
 
 fn unix_now() -> u64 {
@@ -396,6 +422,23 @@ mod tests {
         third.refresh();
         assert!(state.try_lock().unwrap().is_none());
         drop(third);
+        // A fresh lock of a process of this machine that has exited.
+        let mut exited = std::process::Command::new("true").spawn().unwrap();
+        let gone = exited.id();
+        exited.wait().unwrap();
+        let host = rustix::system::uname()
+            .nodename()
+            .to_string_lossy()
+            .into_owned();
+        fs::write(dir.join("order.lock"), format!("{host} pid {gone} at 0\n")).unwrap();
+        assert!(holder_gone(&format!("{host} pid {gone} at 0")));
+        assert!(!holder_gone(&format!(
+            "{host} pid {} at 0",
+            std::process::id()
+        )));
+        assert!(!holder_gone(&format!("elsewhere pid {gone} at 0")));
+        let fourth = state.try_lock().unwrap().expect("its holder has exited");
+        drop(fourth);
         fs::remove_dir_all(&dir).unwrap();
     }
 
