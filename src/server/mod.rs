@@ -5,6 +5,10 @@
 //! replaces) are taken, the other listeners bound, certificates and keys
 //! read; then privileges are dropped, workers started, the pid file written
 //! and readiness told (to systemd, and to the process being replaced).
+//! Started as root to serve as another account, the process is a master
+//! instead (`master.rs`): it keeps root, binds, checks and signals, and
+//! serves from a process it starts on its sockets, which goes through the
+//! start-up above.
 //!
 //! Signals: SIGTERM/SIGINT stop (no more accepting, in-flight responses
 //! finish up to the drain timeout); SIGHUP reloads the configuration
