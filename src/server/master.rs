@@ -20,8 +20,8 @@
 
 use super::listeners::{Inherited, ListenerSet};
 use super::{
-    admin_socket, load, open_listeners, pid_file, raise_open_file_limit, systemd, upgrade,
-    worker_count, ConfigSource, Signal, Signals, StartError, Stop,
+    admin_socket, load, log_failed_reload, open_listeners, pid_file, raise_open_file_limit,
+    systemd, upgrade, worker_count, ConfigSource, Signal, Signals, StartError, Stop,
 };
 use crate::config::Settings;
 use crate::logging::ReopenableFile;
@@ -240,16 +240,7 @@ impl Master {
         for w in report.warnings() {
             tracing::warn!("reload: {w}");
         }
-        let failed = |errors: Vec<String>| {
-            for e in &errors {
-                tracing::error!("reload: {e}");
-            }
-            tracing::error!(
-                "reload failed ({} error{}): still serving the previous configuration",
-                errors.len(),
-                if errors.len() == 1 { "" } else { "s" }
-            );
-        };
+        let failed = |errors: Vec<String>| log_failed_reload(&errors);
         if report.has_errors() {
             return failed(report.errors().map(|e| e.to_string()).collect());
         }
@@ -340,20 +331,12 @@ impl Master {
     /// SIGUSR2: a new master from the binary now at this one's path, with
     /// every socket; Some(its pid) once it (and its serving process) serve.
     fn upgrade(&mut self) -> Option<u32> {
-        let started = upgrade::start(&self.invocation, &self.listeners, self.admin.as_ref());
-        let outcome = started.and_then(|successor| {
-            tracing::info!(
-                "binary upgrade (SIGUSR2): started {} as pid {}; waiting for it to serve",
-                self.invocation.program.display(),
-                successor.pid()
-            );
-            successor.wait_until_serving(upgrade::START_TIMEOUT)
-        });
-        match outcome {
+        let successor = upgrade::begin(&self.invocation, &self.listeners, self.admin.as_ref())?;
+        match successor.wait_until_serving(upgrade::START_TIMEOUT) {
             // Left to run: it is the master now.
             Ok(child) => Some(child.id()),
             Err(e) => {
-                tracing::error!("binary upgrade (SIGUSR2) failed: {e}; still serving");
+                upgrade::log_failure(&e);
                 None
             }
         }

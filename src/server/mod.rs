@@ -626,20 +626,11 @@ impl Control {
                 }
                 Signal::ReopenLogs => self.reopen_logs(),
                 Signal::Upgrade => {
-                    let started =
-                        upgrade::start(&self.invocation, &self.listeners, self.admin.as_ref());
-                    let successor = match started {
-                        Ok(s) => s,
-                        Err(e) => {
-                            tracing::error!("binary upgrade (SIGUSR2) failed: {e}; still serving");
-                            continue;
-                        }
+                    let Some(successor) =
+                        upgrade::begin(&self.invocation, &self.listeners, self.admin.as_ref())
+                    else {
+                        continue;
                     };
-                    tracing::info!(
-                        "binary upgrade (SIGUSR2): started {} as pid {}; waiting for it to serve",
-                        self.invocation.program.display(),
-                        successor.pid()
-                    );
                     let waited = tokio::task::spawn_blocking(move || {
                         successor.wait_until_serving(upgrade::START_TIMEOUT)
                     });
@@ -653,7 +644,7 @@ impl Control {
                         // if it comes up, serves on the same sockets.
                         name = signals.stop() => return Stop::Signal(name),
                     };
-                    tracing::error!("binary upgrade (SIGUSR2) failed: {failure}; still serving");
+                    upgrade::log_failure(&failure);
                 }
             }
         }
@@ -670,14 +661,7 @@ impl Control {
             }
             Err(errors) => {
                 WorkerMetrics::add(&self.metrics.process.reloads_failed, 1);
-                for e in &errors {
-                    tracing::error!("reload: {e}");
-                }
-                tracing::error!(
-                    "reload failed ({} error{}): still serving the previous configuration",
-                    errors.len(),
-                    if errors.len() == 1 { "" } else { "s" }
-                );
+                log_failed_reload(&errors);
             }
         }
     }
@@ -782,6 +766,18 @@ impl Control {
             w.reopen();
         }
     }
+}
+
+/// A reload that changed nothing: every error, then the verdict.
+fn log_failed_reload(errors: &[String]) {
+    for e in errors {
+        tracing::error!("reload: {e}");
+    }
+    tracing::error!(
+        "reload failed ({} error{}): still serving the previous configuration",
+        errors.len(),
+        if errors.len() == 1 { "" } else { "s" }
+    );
 }
 
 /// Puts back what a reload cannot change, and names each such key whose

@@ -168,6 +168,34 @@ pub fn start_with(
     })
 }
 
+/// SIGUSR2's first step: the successor started and waited for (said in
+/// the log); None, said, when it cannot even start.
+pub fn begin(
+    invocation: &Invocation,
+    listeners: &ListenerSet,
+    admin: Option<&std::net::TcpListener>,
+) -> Option<Successor> {
+    match start(invocation, listeners, admin) {
+        Ok(successor) => {
+            tracing::info!(
+                "binary upgrade (SIGUSR2): started {} as pid {}; waiting for it to serve",
+                invocation.program.display(),
+                successor.pid()
+            );
+            Some(successor)
+        }
+        Err(e) => {
+            log_failure(&e);
+            None
+        }
+    }
+}
+
+/// An upgrade that did not happen: this process keeps serving.
+pub fn log_failure(why: &dyn std::fmt::Display) {
+    tracing::error!("binary upgrade (SIGUSR2) failed: {why}; still serving");
+}
+
 /// Tells the process this one replaces that it serves.
 pub fn say_ready(fd: OwnedFd) {
     use std::io::Write;
