@@ -27,6 +27,7 @@ use crate::config::Settings;
 use crate::logging::ReopenableFile;
 use std::collections::VecDeque;
 use std::net::{SocketAddr, TcpListener};
+use std::os::unix::process::CommandExt;
 use std::process::Child;
 use std::time::{Duration, Instant};
 
@@ -187,8 +188,11 @@ fn start_serving(
     let master = std::process::id().to_string();
     let successor = upgrade::start_with(invocation, listeners, admin, |command| {
         // systemd hears from the master only; the sockets it passed are
-        // the master's.
+        // the master's. A group of its own: a terminal's Ctrl-C or a
+        // group-wide SIGTERM reaches the master alone, which then stops
+        // it once (a second stop signal would end its drain at once).
         command
+            .process_group(0)
             .env(MASTER_VAR, &master)
             .env_remove("NOTIFY_SOCKET")
             .env_remove("LISTEN_FDS")
