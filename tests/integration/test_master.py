@@ -269,3 +269,19 @@ error_log = "{logs}/error.log"
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
+
+
+def test_ctrl_c_to_the_whole_group_drains_once(start, tmp_path):
+    # As a terminal does: SIGINT to the whole foreground process group. The
+    # serving process has a group of its own, so it is stopped once, by the
+    # master, and drains (a second signal would cut that short).
+    _, cfg = root_only_setup(tmp_path, port=0)
+    s = start("serve", "--config", str(cfg), as_root=False, prefix=("setsid",))
+    serving = serving_pid(s)
+    os.killpg(s.proc.pid, signal.SIGINT)
+    assert s.proc.wait(30) == 0
+    wait_for(lambda: process_gone(serving), what="the serving process to stop")
+    log = s.log_text()
+    assert "master: SIGINT received" in log
+    assert "received again" not in log, log
+    assert re.search(r"INFO stopped\n", log), log
