@@ -70,6 +70,28 @@ pub fn supported_names() -> Vec<&'static str> {
     SUITES.iter().map(|(iana, _, _)| *iana).collect()
 }
 
+/// How many suites there are: counters kept per suite have this many.
+pub const COUNT: usize = SUITES.len();
+
+/// The position of a negotiated suite in the table (for counters kept per
+/// suite).
+pub fn index_of(suite: SupportedCipherSuite) -> Option<usize> {
+    SUITES
+        .iter()
+        .position(|(_, _, s)| s.suite() == suite.suite())
+}
+
+/// The IANA name and protocol version ("TLSv1.3", "TLSv1.2") of the suite
+/// at `index`.
+pub fn describe(index: usize) -> (&'static str, &'static str) {
+    let (iana, _, suite) = &SUITES[index];
+    let version = match suite {
+        SupportedCipherSuite::Tls13(_) => "TLSv1.3",
+        SupportedCipherSuite::Tls12(_) => "TLSv1.2",
+    };
+    (iana, version)
+}
+
 /// The IANA name of a negotiated suite, for logs.
 pub fn name_of(suite: SupportedCipherSuite) -> &'static str {
     SUITES
@@ -91,5 +113,8 @@ mod tests {
             assert_eq!(name_of(*suite), *iana);
         }
         assert!(by_name("AES128-SHA").is_none());
+        assert_eq!(describe(0), ("TLS_AES_256_GCM_SHA384", "TLSv1.3"));
+        assert_eq!(describe(COUNT - 1).1, "TLSv1.2");
+        assert_eq!(index_of(SUITES[4].2), Some(4));
     }
 }

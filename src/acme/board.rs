@@ -196,12 +196,19 @@ impl crate::metrics::CertificateOrders for AcmeBoard {
         )
     }
 
-    fn expiries(&self) -> Vec<(String, String, f64)> {
+    fn issued(&self) -> Vec<crate::metrics::CertificateFacts> {
         self.all()
             .into_iter()
-            .map(|(site, issued)| {
-                let left = super::certificate::seconds_until(issued.not_after);
-                (site, issued.serial.clone(), left)
+            .map(|(site, issued)| crate::metrics::CertificateFacts {
+                site,
+                origin: "acme".into(),
+                names: issued.names.clone(),
+                not_after: issued
+                    .not_after
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .ok()
+                    .and_then(|d| i64::try_from(d.as_secs()).ok()),
+                id: issued.serial.clone(),
             })
             .collect()
     }

@@ -9,7 +9,7 @@ use rustls::sign::CertifiedKey;
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, UNIX_EPOCH};
 
 /// Why a certificate and key cannot be served.
 #[derive(Debug, thiserror::Error)]
@@ -172,14 +172,6 @@ pub fn validation_certificate(
         .map_err(CertificateError::Key)?;
     let certified = Arc::new(CertifiedKey::new(vec![cert.der().clone()], signing_key));
     Ok((certified, pem))
-}
-
-/// Seconds from now until `t` (negative once past), for the metrics.
-pub fn seconds_until(t: SystemTime) -> f64 {
-    match t.duration_since(SystemTime::now()) {
-        Ok(d) => d.as_secs_f64(),
-        Err(e) => -e.duration().as_secs_f64(),
-    }
 }
 
 #[cfg(test)]

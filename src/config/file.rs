@@ -207,11 +207,16 @@ fn one() -> u32 {
     1
 }
 
-/// The loopback-only listener for `/metrics`.
+/// The listener for `/metrics`, `/status` and `/status.json`: loopback
+/// unless `allow_remote`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AdminSection {
     pub listen: Option<String>,
+    /// Lets `listen` be an address other hosts can reach (a management
+    /// network); it serves without authentication.
+    #[serde(default)]
+    pub allow_remote: bool,
 }
 
 /// `workers = "auto"` or `workers = 4`.

@@ -275,15 +275,21 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         (None, None) => None,
     };
     if let Some(addr) = admin_listen {
-        if !addr.ip().is_loopback() {
-            let key = if overrides.admin_listen.is_some() {
-                "--admin-listen"
-            } else {
-                "admin.listen"
-            };
+        let key = if overrides.admin_listen.is_some() {
+            "--admin-listen"
+        } else {
+            "admin.listen"
+        };
+        let loopback = addr.ip().is_loopback();
+        if !loopback && file.admin.allow_remote {
+            report.warning(
+                key,
+                format!("{addr} is not a loopback address: /status and /metrics are served without authentication to every host that can reach it (admin.allow_remote = true); never to the internet"),
+            );
+        } else if !loopback {
             report.error(
                 key,
-                format!("{addr} must be a loopback address (127.0.0.0/8 or ::1)"),
+                format!("{addr} must be a loopback address (127.0.0.0/8 or ::1); the admin listener has no authentication, so an address other hosts reach needs admin.allow_remote = true (a management network only, never the internet)"),
             );
         }
     }

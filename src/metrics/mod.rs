@@ -1,41 +1,75 @@
 //! Counters that prove what the server does (kTLS offload, sendfile, user-
-//! space encryption), one set per worker, and the loopback-only admin
-//! listener that serves them in Prometheus text format.
+//! space encryption, who answered what), one set per worker, the facts of
+//! the process beside them, and the loopback admin listener that shows
+//! them: Prometheus text (`prometheus`), and a status page with its JSON
+//! (`status`, `history`, served by `admin`). Both read the same counters.
 //!
 //! Each worker writes only its own counters (relaxed atomics on a cache
-//! line of their own), so counting costs the request path no sharing.
+//! line of their own), so counting costs the request path no sharing;
+//! reading them is the admin thread's work, never a worker's.
 //!
-//! A leaf: other modules report into it with the label enums of `labels`
-//! and, for back-end health, through `Verdicts`; it names none of them.
+//! A leaf: other modules report into it with the label enums of `labels`,
+//! and it asks the proxy and the ACME thread through `BackEnds` and
+//! `CertificateOrders`; it names none of them.
 
+mod admin;
+mod history;
 mod labels;
+mod prometheus;
+mod status;
 
-pub use labels::{Abuse, Fallback, Protocol};
+pub use admin::serve_admin;
+pub use labels::{Abuse, Fallback, HandshakeFailure, Protocol, StatusClass};
+pub use prometheus::render;
 
-use crate::compression::{Coding, Origin};
-use std::fmt::Write as _;
-use std::io::{Read, Write};
-use std::net::TcpListener;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::SystemTime;
+
+/// One site's counters in one worker: requests, responses by status
+/// class, and body bytes sent.
+#[derive(Default)]
+pub struct SiteCounters {
+    pub requests: AtomicU64,
+    responses: [AtomicU64; 5],
+    body_bytes: AtomicU64,
+}
+
+impl SiteCounters {
+    /// A response is over: its status and the body bytes that left.
+    pub fn responded(&self, status: u16, body_bytes: u64) {
+        self.responses[StatusClass::of(status).index()].fetch_add(1, Relaxed);
+        self.body_bytes.fetch_add(body_bytes, Relaxed);
+    }
+}
 
 #[derive(Default)]
 #[repr(align(128))]
 pub struct WorkerMetrics {
     pub connections: AtomicU64,
-    /// Requests per site label (a site's first name, or "default"). A
-    /// reload adds labels and never removes one, so a counter never goes
-    /// back; the request path counts through `site_counters`, lock-free.
-    requests: Mutex<Vec<(String, Arc<AtomicU64>)>>,
+    /// Connections accepted and not yet closed.
+    pub connections_open: AtomicU64,
+    /// Per site label (a site's first name, or "default"). A reload adds
+    /// labels and never removes one, so a counter never goes back; the
+    /// request path counts through `site_counters`, lock-free.
+    sites: Mutex<Vec<(String, Arc<SiteCounters>)>>,
     /// Requests by protocol: HTTP/1.0, HTTP/1.1, HTTP/2.
     pub requests_by_protocol: [AtomicU64; 3],
+    /// Response body bytes sent, by protocol.
+    body_bytes_by_protocol: [AtomicU64; 3],
     pub h2_connections: AtomicU64,
     pub h2_streams: AtomicU64,
     /// HTTP/2 connections closed as abusive, by `Abuse`.
     h2_abuse: [AtomicU64; 2],
     pub tls_handshakes: AtomicU64,
-    pub tls_handshake_failures: AtomicU64,
+    /// Of `tls_handshakes`, those that resumed a session (ticket or cache).
+    pub tls_resumed: AtomicU64,
+    /// By `HandshakeFailure`.
+    tls_handshake_failures: [AtomicU64; 7],
+    /// Established TLS connections by cipher suite (`cipher_suites`
+    /// order), and whether the kernel took the records over: `[suite][0]`
+    /// kernel, `[suite][1]` user space.
+    tls_sessions: [[AtomicU64; 2]; crate::cipher_suites::COUNT],
     /// Plain HTTP requests received on a TLS listener (answered 400).
     pub plain_http_on_tls: AtomicU64,
     /// Connections closed for a missing, broken or untrusted PROXY header.
@@ -74,21 +108,26 @@ pub struct WorkerMetrics {
 }
 
 impl WorkerMetrics {
-    /// The request counter of each site label, in order: the existing one
-    /// for a label seen before (so counts survive a reload), else a new one.
-    pub fn site_counters(&self, labels: &[&str]) -> Vec<Arc<AtomicU64>> {
-        let mut requests = self.requests.lock().unwrap_or_else(|e| e.into_inner());
+    /// The counters of each site label, in order: the existing ones for a
+    /// label seen before (so counts survive a reload), else new ones.
+    pub fn site_counters(&self, labels: &[&str]) -> Vec<Arc<SiteCounters>> {
+        let mut sites = self.sites.lock().unwrap_or_else(|e| e.into_inner());
         labels
             .iter()
-            .map(|label| match requests.iter().find(|(l, _)| l == label) {
-                Some((_, counter)) => counter.clone(),
+            .map(|label| match sites.iter().find(|(l, _)| l == label) {
+                Some((_, counters)) => counters.clone(),
                 None => {
-                    let counter = Arc::new(AtomicU64::new(0));
-                    requests.push((label.to_string(), counter.clone()));
-                    counter
+                    let counters = Arc::new(SiteCounters::default());
+                    sites.push((label.to_string(), counters.clone()));
+                    counters
                 }
             })
             .collect()
+    }
+
+    /// Each site label with its counters, for the readers.
+    fn sites(&self) -> Vec<(String, Arc<SiteCounters>)> {
+        self.sites.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     pub fn add(counter: &AtomicU64, n: u64) {
@@ -96,11 +135,11 @@ impl WorkerMetrics {
     }
 
     pub fn request_of(&self, protocol: Protocol) {
-        let i = Protocol::ALL
-            .iter()
-            .position(|p| *p == protocol)
-            .expect("listed");
-        self.requests_by_protocol[i].fetch_add(1, Relaxed);
+        self.requests_by_protocol[protocol.index()].fetch_add(1, Relaxed);
+    }
+
+    pub fn body_bytes_of(&self, protocol: Protocol, bytes: u64) {
+        self.body_bytes_by_protocol[protocol.index()].fetch_add(bytes, Relaxed);
     }
 
     pub fn h2_abuse(&self, abuse: Abuse) {
@@ -115,13 +154,104 @@ impl WorkerMetrics {
             .expect("listed");
         self.ktls_fallbacks[i].fetch_add(1, Relaxed);
     }
+
+    pub fn handshake_failed(&self, reason: HandshakeFailure) {
+        let i = HandshakeFailure::ALL
+            .iter()
+            .position(|r| *r == reason)
+            .expect("listed");
+        self.tls_handshake_failures[i].fetch_add(1, Relaxed);
+    }
+
+    /// A TLS connection is established with the suite at `suite` (its
+    /// `cipher_suites` index); `kernel`: its records went to kTLS.
+    pub fn tls_session(&self, suite: usize, kernel: bool) {
+        if let Some(slot) = self.tls_sessions.get(suite) {
+            slot[usize::from(!kernel)].fetch_add(1, Relaxed);
+        }
+    }
 }
 
-/// Counters of the process as a whole, kept by the control thread.
-#[derive(Default)]
+/// A counter summed over every worker.
+fn total(workers: &[Arc<WorkerMetrics>], get: impl Fn(&WorkerMetrics) -> &AtomicU64) -> u64 {
+    workers.iter().map(|w| get(w).load(Relaxed)).sum()
+}
+
+/// A certificate a site serves, as the status page shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CertificateFacts {
+    /// The site's label (its first name, or "default").
+    pub site: String,
+    /// Where it came from: `tls.certificate[0] (/etc/a.pem)`, `acme`,
+    /// `self-signed`.
+    pub origin: String,
+    /// DNS names and addresses it is valid for.
+    pub names: Vec<String>,
+    /// Unix time of notAfter; None when it did not parse.
+    pub not_after: Option<i64>,
+    /// The serial (ACME) or the SHA-256 fingerprint (files).
+    pub id: String,
+}
+
+/// What the configuration serving now is, set by the control thread at
+/// start and at each reload.
+#[derive(Debug, Clone)]
+pub struct ConfigurationFacts {
+    /// 1 for the configuration the process started with, then one more
+    /// per reload that took effect.
+    pub generation: u64,
+    pub loaded_at: SystemTime,
+    /// Whether the kernel can take TLS records over (kTLS offered).
+    pub ktls: bool,
+    pub certificates: Vec<CertificateFacts>,
+}
+
+/// Counters and facts of the process as a whole, kept by the control
+/// thread.
 pub struct ProcessMetrics {
     pub reloads_ok: AtomicU64,
     pub reloads_failed: AtomicU64,
+    pub started: SystemTime,
+    /// The master's pid, in a process a master started.
+    pub master_pid: Option<u32>,
+    /// Each worker's CPU (None: not pinned), by worker id.
+    pub worker_cpus: Vec<Option<usize>>,
+    configuration: Mutex<ConfigurationFacts>,
+}
+
+impl ProcessMetrics {
+    pub fn new(master_pid: Option<u32>, worker_cpus: Vec<Option<usize>>) -> ProcessMetrics {
+        let now = SystemTime::now();
+        ProcessMetrics {
+            reloads_ok: AtomicU64::new(0),
+            reloads_failed: AtomicU64::new(0),
+            started: now,
+            master_pid,
+            worker_cpus,
+            configuration: Mutex::new(ConfigurationFacts {
+                generation: 0,
+                loaded_at: now,
+                ktls: false,
+                certificates: Vec::new(),
+            }),
+        }
+    }
+
+    /// A configuration serves now (the first, or a reload's).
+    pub fn configured(&self, ktls: bool, certificates: Vec<CertificateFacts>) {
+        let mut c = self.configuration.lock().unwrap_or_else(|e| e.into_inner());
+        c.generation += 1;
+        c.loaded_at = SystemTime::now();
+        c.ktls = ktls;
+        c.certificates = certificates;
+    }
+
+    pub fn configuration(&self) -> ConfigurationFacts {
+        self.configuration
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
 }
 
 /// Every counter the admin listener shows.
@@ -129,8 +259,8 @@ pub struct ProcessMetrics {
 pub struct AllMetrics {
     pub workers: Vec<Arc<WorkerMetrics>>,
     pub process: Arc<ProcessMetrics>,
-    /// Back-end servers' health-check verdicts.
-    pub upstreams: Arc<dyn Verdicts>,
+    /// Back-end servers: verdicts and counters.
+    pub upstreams: Arc<dyn BackEnds>,
     /// ACME orders and certificates.
     pub acme: Arc<dyn CertificateOrders>,
 }
@@ -139,420 +269,61 @@ pub struct AllMetrics {
 pub trait CertificateOrders: Send + Sync {
     /// Orders that ended with a certificate, and that failed.
     fn orders(&self) -> (u64, u64);
-    /// (site, serial, seconds until it expires) per issued certificate.
-    fn expiries(&self) -> Vec<(String, String, f64)>;
+    /// Each certificate issued and serving, by site.
+    fn issued(&self) -> Vec<CertificateFacts>;
 }
 
-/// Health-check verdicts of back-end servers, as the proxy keeps them.
-pub trait Verdicts: Send + Sync {
-    /// (upstream, server, in the rotation) for each server with
-    /// `health_check`.
-    fn verdicts(&self) -> Vec<(String, String, bool)>;
+/// One back-end server's counters, shared by every worker (a back end's
+/// exchange costs far more than an atomic add on a shared line).
+#[derive(Debug, Default)]
+pub struct ServerCounters {
+    /// Attempts sent to it.
+    pub requests: AtomicU64,
+    /// Attempts that failed (refused, timed out, closed, bad response).
+    pub failures: AtomicU64,
+    /// Exchanges in progress with it now.
+    pub active: AtomicU64,
+    /// Idle keep-alive connections to it, over every worker.
+    pub idle: AtomicU64,
+    /// Responses whose head arrived, and the microseconds each took from
+    /// the attempt's start (connecting included).
+    pub responses: AtomicU64,
+    pub response_time_us: AtomicU64,
 }
 
-/// Renders the process's and every worker's counters as Prometheus text.
-pub fn render(all: &AllMetrics) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "# HELP tlsaccel_reloads_total Configuration reloads (SIGHUP), by result; a failed one leaves the previous configuration serving.\n# TYPE tlsaccel_reloads_total counter"
-    );
-    for (result, counter) in [
-        ("ok", &all.process.reloads_ok),
-        ("failed", &all.process.reloads_failed),
-    ] {
-        let _ = writeln!(
-            out,
-            "tlsaccel_reloads_total{{result=\"{result}\"}} {}",
-            counter.load(Relaxed)
-        );
-    }
-    let _ = writeln!(
-        out,
-        "# HELP tlsaccel_upstream_up Servers with health_check: 1 in the rotation, 0 taken out by failed checks.\n# TYPE tlsaccel_upstream_up gauge"
-    );
-    for (upstream, server, up) in all.upstreams.verdicts() {
-        let _ = writeln!(
-            out,
-            "tlsaccel_upstream_up{{upstream=\"{}\",server=\"{}\"}} {}",
-            label_value(&upstream),
-            label_value(&server),
-            u8::from(up)
-        );
-    }
-    let (issued, failed) = all.acme.orders();
-    let _ = writeln!(
-        out,
-        "# HELP tlsaccel_acme_orders_total ACME certificate orders, by result.\n# TYPE tlsaccel_acme_orders_total counter\ntlsaccel_acme_orders_total{{result=\"issued\"}} {issued}\ntlsaccel_acme_orders_total{{result=\"failed\"}} {failed}"
-    );
-    let _ = writeln!(
-        out,
-        "# HELP tlsaccel_acme_certificate_expiry_seconds Seconds until the ACME certificate serving a site expires.\n# TYPE tlsaccel_acme_certificate_expiry_seconds gauge"
-    );
-    for (site, serial, seconds) in all.acme.expiries() {
-        let _ = writeln!(
-            out,
-            "tlsaccel_acme_certificate_expiry_seconds{{site=\"{}\",serial=\"{}\"}} {seconds:.0}",
-            label_value(&site),
-            label_value(&serial)
-        );
-    }
-    let workers = &all.workers;
-    // Counters, except the `_open` gauges and the variant caches' size.
-    let mut family =
-        |name: &str, help: &str, get: &dyn Fn(&WorkerMetrics) -> Vec<(String, u64)>| {
-            let kind = if name.ends_with("_open") || name == "compression_cache_bytes" {
-                "gauge"
-            } else {
-                "counter"
-            };
-            let _ = writeln!(
-                out,
-                "# HELP tlsaccel_{name} {help}\n# TYPE tlsaccel_{name} {kind}"
-            );
-            for (i, w) in workers.iter().enumerate() {
-                for (labels, value) in get(w) {
-                    let sep = if labels.is_empty() { "" } else { "," };
-                    let _ = writeln!(
-                        out,
-                        "tlsaccel_{name}{{worker=\"{i}\"{sep}{labels}}} {value}"
-                    );
-                }
-            }
-        };
-    let one = |c: &AtomicU64| vec![(String::new(), c.load(Relaxed))];
-    family("connections_total", "Connections accepted.", &|w| {
-        one(&w.connections)
-    });
-    family("requests_total", "HTTP requests served, by site.", &|w| {
-        w.requests
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .map(|(site, n)| (format!("site=\"{site}\""), n.load(Relaxed)))
-            .collect()
-    });
-    family(
-        "requests_by_protocol_total",
-        "HTTP requests by the protocol that carried them.",
-        &|w| {
-            Protocol::ALL
-                .iter()
-                .zip(&w.requests_by_protocol)
-                .map(|(p, n)| (format!("protocol=\"{}\"", p.as_str()), n.load(Relaxed)))
-                .collect()
-        },
-    );
-    family(
-        "http2_connections_total",
-        "Connections that spoke HTTP/2 (ALPN h2, or h2c).",
-        &|w| one(&w.h2_connections),
-    );
-    family("http2_streams_total", "HTTP/2 streams accepted.", &|w| {
-        one(&w.h2_streams)
-    });
-    family(
-        "http2_abusive_closes_total",
-        "HTTP/2 connections sent GOAWAY (ENHANCE_YOUR_CALM) and closed, by what the client did.",
-        &|w| {
-            Abuse::ALL
-                .iter()
-                .zip(&w.h2_abuse)
-                .map(|(a, n)| (format!("reason=\"{}\"", a.as_str()), n.load(Relaxed)))
-                .collect()
-        },
-    );
-    family("tls_handshakes_total", "TLS handshakes completed.", &|w| {
-        one(&w.tls_handshakes)
-    });
-    family(
-        "tls_handshake_failures_total",
-        "TLS handshakes failed or timed out.",
-        &|w| one(&w.tls_handshake_failures),
-    );
-    family(
-        "plain_http_on_tls_total",
-        "Plain HTTP requests received on a TLS port, answered 400 in clear text.",
-        &|w| one(&w.plain_http_on_tls),
-    );
-    family(
-        "proxy_protocol_refused_total",
-        "Connections closed on PROXY listeners: no valid header in time, or from an address not in proxy_protocol_from.",
-        &|w| one(&w.proxy_protocol_refused),
-    );
-    family(
-        "ktls_offloaded_total",
-        "Connections whose TLS record layer the kernel took over, by direction.",
-        &|w| {
-            vec![
-                ("direction=\"tx\"".into(), w.ktls_tx.load(Relaxed)),
-                ("direction=\"rx\"".into(), w.ktls_rx.load(Relaxed)),
-            ]
-        },
-    );
-    family(
-        "ktls_fallbacks_total",
-        "TLS connections kept in user space although kTLS is available, by reason.",
-        &|w| {
-            Fallback::ALL
-                .iter()
-                .enumerate()
-                .map(|(i, r)| {
-                    (
-                        format!("reason=\"{}\"", r.as_str()),
-                        w.ktls_fallbacks[i].load(Relaxed),
-                    )
-                })
-                .collect()
-        },
-    );
-    family(
-        "ktls_setup_failures_total",
-        "Connections closed because the kernel refused their keys.",
-        &|w| one(&w.ktls_setup_failures),
-    );
-    family(
-        "ktls_keyupdate_closes_total",
-        "kTLS connections closed on a client KeyUpdate (no kernel rekey).",
-        &|w| one(&w.ktls_keyupdate_closes),
-    );
-    family(
-        "ktls_retired_total",
-        "kTLS connections closed before the cipher's confidentiality limit.",
-        &|w| one(&w.ktls_retired_at_limit),
-    );
-    family(
-        "sendfile_bytes_total",
-        "File bytes sent with sendfile(), by transport.",
-        &|w| {
-            vec![
-                (
-                    "transport=\"ktls\"".into(),
-                    w.sendfile_bytes_ktls.load(Relaxed),
-                ),
-                (
-                    "transport=\"plain\"".into(),
-                    w.sendfile_bytes_plain.load(Relaxed),
-                ),
-            ]
-        },
-    );
-    family(
-        "tls_userspace_encrypted_bytes_total",
-        "Plaintext bytes encrypted in user space (rustls).",
-        &|w| one(&w.userspace_tls_bytes),
-    );
-    family(
-        "proxy_requests_total",
-        "Requests passed to a back end.",
-        &|w| one(&w.proxy_requests),
-    );
-    family(
-        "proxy_backend_failures_total",
-        "Back-end attempts that failed (refused, timed out, closed, bad response).",
-        &|w| one(&w.proxy_backend_failures),
-    );
-    family(
-        "proxy_body_bytes_total",
-        "Body bytes moved between clients and back ends, by direction and how.",
-        &|w| {
-            vec![
-                (
-                    "direction=\"down\",how=\"copied\"".into(),
-                    w.proxy_bytes_copied_down.load(Relaxed),
-                ),
-                (
-                    "direction=\"up\",how=\"copied\"".into(),
-                    w.proxy_bytes_copied_up.load(Relaxed),
-                ),
-                (
-                    "direction=\"down\",how=\"spliced\"".into(),
-                    w.proxy_bytes_spliced_down.load(Relaxed),
-                ),
-                (
-                    "direction=\"up\",how=\"spliced\"".into(),
-                    w.proxy_bytes_spliced_up.load(Relaxed),
-                ),
-            ]
-        },
-    );
-    family(
-        "proxy_tunnels_open",
-        "Switched connections (WebSockets) joined to a back end now.",
-        &|w| one(&w.tunnels_open),
-    );
-    family(
-        "proxy_tunnels_total",
-        "Switched connections (WebSockets) joined to a back end.",
-        &|w| one(&w.tunnels_total),
-    );
-    family(
-        "proxy_tunnel_bytes_total",
-        "Bytes through switched connections, by direction and how.",
-        &|w| {
-            [
-                ("up", "spliced", &w.tunnel_bytes_spliced_up),
-                ("down", "spliced", &w.tunnel_bytes_spliced_down),
-                ("up", "copied", &w.tunnel_bytes_copied_up),
-                ("down", "copied", &w.tunnel_bytes_copied_down),
-            ]
-            .into_iter()
-            .map(|(direction, how, n)| {
-                (
-                    format!("direction=\"{direction}\",how=\"{how}\""),
-                    n.load(Relaxed),
-                )
-            })
-            .collect()
-        },
-    );
-    let by_coding = |counters: &[AtomicU64; 3]| {
-        Coding::ALL
-            .iter()
-            .map(|c| {
-                (
-                    format!("coding=\"{}\"", c.token()),
-                    counters[c.index()].load(Relaxed),
-                )
-            })
-            .collect()
-    };
-    family(
-        "compression_bytes_in_total",
-        "Bytes given to the compressors (responses compressed on the fly), by coding.",
-        &|w| by_coding(&w.compression.bytes_in),
-    );
-    family(
-        "compression_bytes_out_total",
-        "Bytes the compressors made of them, by coding.",
-        &|w| by_coding(&w.compression.bytes_out),
-    );
-    family(
-        "compression_cache_bytes",
-        "Bytes of static files' compressed variants each worker keeps now.",
-        &|w| one(&w.compression.cache_bytes),
-    );
-    family(
-        "compressed_responses_total",
-        "Compressed responses, by where the body came from (a precompressed file, the cache of variants, or compressed for the response) and coding.",
-        &|w| {
-            Origin::ALL
-                .iter()
-                .flat_map(|o| {
-                    Coding::ALL.iter().map(move |c| {
-                        (
-                            format!("origin=\"{}\",coding=\"{}\"", o.as_str(), c.token()),
-                            w.compression.responses[*o as usize][c.index()].load(Relaxed),
-                        )
-                    })
-                })
-                .collect()
-        },
-    );
-    out
+/// The last health check of a server.
+#[derive(Debug, Clone)]
+pub struct CheckFacts {
+    pub at: SystemTime,
+    pub ok: bool,
+    /// "status 200", or why it failed.
+    pub detail: String,
 }
 
-/// A Prometheus label value: backslash, double quote and line feed escaped.
-fn label_value(text: &str) -> String {
-    text.replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace('\n', "\\n")
+/// One back-end server as the admin listener shows it.
+#[derive(Debug, Clone)]
+pub struct ServerFacts {
+    pub upstream: String,
+    /// As configured (`app.internal:8000`, `unix:/path`).
+    pub server: String,
+    /// Health checks configured for it.
+    pub checked: bool,
+    /// In the rotation (health checks have not taken it out).
+    pub up: bool,
+    pub last_check: Option<CheckFacts>,
+    pub requests: u64,
+    pub failures: u64,
+    pub active: u64,
+    pub idle: u64,
+    pub responses: u64,
+    pub response_time_us: u64,
 }
 
-/// Serves `GET /metrics` on `listener` (bound to a loopback address), from
-/// its own thread.
-pub fn serve_admin(listener: TcpListener, metrics: AllMetrics) -> std::io::Result<()> {
-    // Blocking accepts on a thread of its own (an inherited socket may
-    // come non-blocking).
-    listener.set_nonblocking(false)?;
-    std::thread::Builder::new().name("admin".into()).spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { continue };
-            let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
-            let _ = stream.set_write_timeout(Some(Duration::from_secs(5)));
-            let mut head = Vec::new();
-            let mut buf = [0u8; 1024];
-            while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 8192 {
-                match stream.read(&mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(n) => head.extend_from_slice(&buf[..n]),
-                }
-            }
-            let (status, body) = if head.starts_with(b"GET /metrics ") {
-                ("200 OK", render(&metrics))
-            } else {
-                ("404 Not Found", "only GET /metrics is served here\n".to_string())
-            };
-            let _ = write!(
-                stream,
-                "HTTP/1.1 {status}\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                body.len()
-            );
-        }
-    })?;
-    Ok(())
+/// The back-end servers of the configuration serving now, as the proxy
+/// keeps them.
+pub trait BackEnds: Send + Sync {
+    fn servers(&self) -> Vec<ServerFacts>;
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    struct NoUpstreams;
-
-    impl Verdicts for NoUpstreams {
-        fn verdicts(&self) -> Vec<(String, String, bool)> {
-            Vec::new()
-        }
-    }
-
-    struct OneCertificate;
-
-    impl CertificateOrders for OneCertificate {
-        fn orders(&self) -> (u64, u64) {
-            (2, 1)
-        }
-        fn expiries(&self) -> Vec<(String, String, f64)> {
-            vec![("a.test".into(), "0A1B".into(), 86_399.6)]
-        }
-    }
-
-    #[test]
-    fn renders_labelled_counters_per_worker() {
-        let a = Arc::new(WorkerMetrics::default());
-        let sites = a.site_counters(&["a.test", "default"]);
-        let b = Arc::new(WorkerMetrics::default());
-        WorkerMetrics::add(&sites[1], 1);
-        WorkerMetrics::add(&a.sendfile_bytes_ktls, 42);
-        b.fallback(Fallback::DataBuffered);
-        // After a reload that drops a.test and adds b.test: counts kept.
-        let reloaded = a.site_counters(&["b.test", "default"]);
-        WorkerMetrics::add(&reloaded[1], 1);
-        let process = Arc::new(ProcessMetrics::default());
-        WorkerMetrics::add(&process.reloads_failed, 1);
-        let text = render(&AllMetrics {
-            workers: vec![a, b],
-            process,
-            upstreams: Arc::new(NoUpstreams),
-            acme: Arc::new(OneCertificate),
-        });
-        assert!(text.contains("tlsaccel_acme_orders_total{result=\"issued\"} 2\n"));
-        assert!(text.contains("tlsaccel_acme_orders_total{result=\"failed\"} 1\n"));
-        assert!(text.contains(
-            "tlsaccel_acme_certificate_expiry_seconds{site=\"a.test\",serial=\"0A1B\"} 86400\n"
-        ));
-        assert!(
-            text.contains("tlsaccel_reloads_total{result=\"ok\"} 0\n"),
-            "{text}"
-        );
-        assert!(text.contains("tlsaccel_reloads_total{result=\"failed\"} 1\n"));
-        assert!(text.contains("tlsaccel_requests_total{worker=\"0\",site=\"b.test\"} 0\n"));
-        assert!(
-            text.contains("tlsaccel_sendfile_bytes_total{worker=\"0\",transport=\"ktls\"} 42\n"),
-            "{text}"
-        );
-        assert!(text.contains("tlsaccel_ktls_fallbacks_total{worker=\"1\",reason=\"data_buffered_at_handshake_end\"} 1\n"));
-        assert!(text.contains("# TYPE tlsaccel_requests_total counter\n"));
-        assert!(text.contains("tlsaccel_requests_total{worker=\"0\",site=\"a.test\"} 0\n"));
-        assert!(text.contains("tlsaccel_requests_total{worker=\"0\",site=\"default\"} 2\n"));
-    }
-}
+mod tests;

@@ -13,6 +13,7 @@ use crate::config::UpstreamAddress;
 use crate::net::BackendStream;
 use rustls::ClientConfig;
 use std::collections::VecDeque;
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -99,13 +100,31 @@ impl Upstreams {
         let now = Instant::now();
         let was_up = s.down_until.is_none_or(|t| t <= now);
         s.down_until = Some(now + g.config.fail_timeout);
+        let dropped = s.idle.len();
         s.idle.clear();
+        self.idle_changed(group, server, dropped, 0);
         was_up
     }
 
     /// A request to this server succeeded: it is up.
     pub fn mark_ok(&mut self, group: usize, server: usize) {
         self.groups[group].servers[server].down_until = None;
+    }
+
+    /// The server's state every worker shares (verdict, address, counters).
+    pub fn state(&self, group: usize, server: usize) -> &Arc<super::ServerState> {
+        &self.shared[group][server]
+    }
+
+    /// Tells the shared idle count that this worker's pool for a server
+    /// went from `before` to `after` connections.
+    fn idle_changed(&self, group: usize, server: usize, before: usize, after: usize) {
+        let idle = &self.shared[group][server].counters.idle;
+        if after > before {
+            idle.fetch_add((after - before) as u64, Relaxed);
+        } else {
+            idle.fetch_sub((before - after) as u64, Relaxed);
+        }
     }
 
     /// Where a new connection to this server goes now.
@@ -122,6 +141,8 @@ impl Upstreams {
         let g = &mut self.groups[group];
         let timeout = g.config.keepalive_timeout;
         let idle = &mut g.servers[server].idle;
+        let before = idle.len();
+        let mut found = None;
         while let Some((conn, since)) = idle.pop_back() {
             // The server may have closed it meanwhile (its own idle timeout):
             // such a connection would fail the request it is given.
@@ -129,22 +150,40 @@ impl Upstreams {
                 && conn.is_open_and_quiet()
                 && moved_to.as_ref().is_none_or(|a| conn.is_to(a))
             {
-                return Some(conn);
+                found = Some(conn);
+                break;
             }
         }
-        None
+        let after = idle.len();
+        self.idle_changed(group, server, before, after);
+        found
     }
 
     /// Keeps a connection whose response ended cleanly, within the limit.
     pub fn put_idle(&mut self, group: usize, server: usize, conn: BackendStream) {
         let g = &mut self.groups[group];
         let idle = &mut g.servers[server].idle;
+        let before = idle.len();
         let now = Instant::now();
         let timeout = g.config.keepalive_timeout;
         idle.retain(|(_, since)| now.duration_since(*since) < timeout);
         if idle.len() < g.config.keepalive {
             conn.settle();
             idle.push_back((conn, now));
+        }
+        let after = idle.len();
+        self.idle_changed(group, server, before, after);
+    }
+}
+
+impl Drop for Upstreams {
+    /// A generation's pool goes with it: its connections leave the shared
+    /// idle counts.
+    fn drop(&mut self) {
+        for (g, group) in self.groups.iter().enumerate() {
+            for (s, server) in group.servers.iter().enumerate() {
+                self.idle_changed(g, s, server.idle.len(), 0);
+            }
         }
     }
 }

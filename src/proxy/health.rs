@@ -9,6 +9,7 @@
 
 use super::monitor::ServerState;
 use crate::config::{HealthCheck, UpstreamAddress};
+use crate::metrics::CheckFacts;
 use crate::net::BackendStream;
 use crate::net::{ConnectError, TlsTarget};
 use std::io;
@@ -58,8 +59,17 @@ pub(super) async fn watch(t: CheckTarget) {
         ticks.tick().await;
         let server = t.server.as_str();
         let upstream = t.upstream.as_str();
-        match probe(&t).await {
-            Ok(()) => {
+        let result = probe(&t).await;
+        t.state.checked(CheckFacts {
+            at: std::time::SystemTime::now(),
+            ok: result.is_ok(),
+            detail: match &result {
+                Ok(status) => format!("status {status}"),
+                Err(why) => why.to_string(),
+            },
+        });
+        match result {
+            Ok(_) => {
                 failed = 0;
                 passed = passed.saturating_add(1);
                 if !t.state.is_up() && passed >= t.check.passes {
@@ -87,8 +97,8 @@ pub(super) async fn watch(t: CheckTarget) {
 }
 
 /// One check: `GET path`, and the status line of the answer, within the
-/// check's timeout.
-async fn probe(t: &CheckTarget) -> Result<(), CheckFailure> {
+/// check's timeout. Ok: the status, one of `expect_status`.
+async fn probe(t: &CheckTarget) -> Result<u16, CheckFailure> {
     let check = &t.check;
     let exchange = async {
         let address = t.state.address();
@@ -134,7 +144,7 @@ async fn probe(t: &CheckTarget) -> Result<(), CheckFailure> {
         .await
         .unwrap_or(Err(CheckFailure::Timeout))?;
     if check.expect.contains(status) {
-        Ok(())
+        Ok(status)
     } else {
         Err(CheckFailure::Status(status))
     }

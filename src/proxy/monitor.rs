@@ -11,6 +11,7 @@
 use super::health::{self, CheckTarget};
 use super::resolve::{self, NameTarget};
 use crate::config::{Upstream, UpstreamAddress};
+use crate::metrics::{CheckFacts, ServerCounters, ServerFacts};
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -24,6 +25,10 @@ pub struct ServerState {
     /// Bumped when the address changes: pooled connections made before
     /// are not reused.
     moves: AtomicU64,
+    /// What every worker sent it and got back.
+    pub counters: ServerCounters,
+    /// Its last health check, for the status page.
+    last_check: Mutex<Option<CheckFacts>>,
 }
 
 impl ServerState {
@@ -33,6 +38,8 @@ impl ServerState {
             up: AtomicBool::new(true),
             address: Mutex::new(address),
             moves: AtomicU64::new(0),
+            counters: ServerCounters::default(),
+            last_check: Mutex::new(None),
         }
     }
 
@@ -42,6 +49,10 @@ impl ServerState {
 
     pub(super) fn set_up(&self, up: bool) {
         self.up.store(up, Relaxed);
+    }
+
+    pub(super) fn checked(&self, check: CheckFacts) {
+        *self.last_check.lock().unwrap_or_else(|e| e.into_inner()) = Some(check);
     }
 
     /// Where new connections go.
@@ -66,6 +77,41 @@ impl ServerState {
         }
         self.moves.fetch_add(1, Relaxed);
         Some(std::mem::replace(&mut current, address))
+    }
+}
+
+/// An exchange in progress with server `server` of group `group`: counted
+/// among the server's requests, and among its active exchanges for as long
+/// as it lives.
+pub struct InFlight {
+    state: Arc<ServerState>,
+    pub group: usize,
+    pub server: usize,
+}
+
+impl InFlight {
+    pub fn start(state: &Arc<ServerState>, group: usize, server: usize) -> InFlight {
+        state.counters.requests.fetch_add(1, Relaxed);
+        state.counters.active.fetch_add(1, Relaxed);
+        InFlight {
+            state: state.clone(),
+            group,
+            server,
+        }
+    }
+
+    /// The response head arrived, `took` after the start.
+    pub fn responded(&self, took: std::time::Duration) {
+        let c = &self.state.counters;
+        c.responses.fetch_add(1, Relaxed);
+        let micros = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        c.response_time_us.fetch_add(micros, Relaxed);
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.state.counters.active.fetch_sub(1, Relaxed);
     }
 }
 
@@ -144,14 +190,35 @@ impl ServerBoard {
     }
 }
 
-impl crate::metrics::Verdicts for ServerBoard {
-    /// (upstream, server as configured, up) for every checked server.
-    fn verdicts(&self) -> Vec<(String, String, bool)> {
+impl crate::metrics::BackEnds for ServerBoard {
+    /// Every server of the configuration serving now, with its verdict
+    /// (checked ones) and counters.
+    fn servers(&self) -> Vec<ServerFacts> {
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         entries
             .iter()
-            .filter(|e| e.checked)
-            .map(|e| (e.upstream.clone(), e.server.clone(), e.state.is_up()))
+            .map(|e| {
+                let c = &e.state.counters;
+                ServerFacts {
+                    upstream: e.upstream.clone(),
+                    server: e.server.clone(),
+                    checked: e.checked,
+                    up: e.state.is_up(),
+                    last_check: e
+                        .state
+                        .last_check
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .clone()
+                        .filter(|_| e.checked),
+                    requests: c.requests.load(Relaxed),
+                    failures: c.failures.load(Relaxed),
+                    active: c.active.load(Relaxed),
+                    idle: c.idle.load(Relaxed),
+                    responses: c.responses.load(Relaxed),
+                    response_time_us: c.response_time_us.load(Relaxed),
+                }
+            })
             .collect()
     }
 }
@@ -240,8 +307,12 @@ impl UpstreamMonitor {
 mod tests {
     use super::*;
     use crate::config::UpstreamServer;
-    use crate::metrics::Verdicts;
+    use crate::metrics::BackEnds;
     use std::time::Duration;
+
+    fn checked_count(board: &ServerBoard) -> usize {
+        board.servers().iter().filter(|s| s.checked).count()
+    }
 
     fn upstream(name: &str, ports: &[u16]) -> Upstream {
         Upstream {
@@ -290,7 +361,7 @@ mod tests {
         let first = board.states_for(&[checked(upstream("app", &[1, 2]))]);
         board.serving(&[checked(upstream("app", &[1, 2]))]);
         first[0][1].set_up(false);
-        assert_eq!(board.verdicts().len(), 2);
+        assert_eq!(checked_count(&board), 2);
         // Server 2 stays down when the configuration keeps it, even moved.
         let second = board.states_for(&[checked(upstream("app", &[3, 2]))]);
         assert!(second[0][0].is_up() && !second[0][1].is_up());
@@ -298,7 +369,7 @@ mod tests {
         assert!(!second[0][1].is_up());
         // Checks removed: nothing would bring it back, so it is back now.
         board.serving(&[upstream("app", &[3, 2])]);
-        assert!(second[0][1].is_up() && board.verdicts().is_empty());
+        assert!(second[0][1].is_up() && checked_count(&board) == 0);
         // Gone from the configuration: forgotten; back later: starts up.
         board.serving(&[upstream("app", &[3])]);
         let third = board.states_for(&[upstream("app", &[3, 2])]);

@@ -25,6 +25,7 @@ use super::head::{
     allowed_upgrade, parse_response_head, request_head, switch_matches_offer, upstream_framing,
     ResponseHead,
 };
+use super::monitor::InFlight;
 use super::upstream_body::UpstreamBody;
 use super::Upstreams;
 use crate::exchange::{
@@ -40,8 +41,9 @@ use crate::proxy_protocol;
 use std::cell::RefCell;
 use std::io;
 use std::rc::Rc;
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::time::timeout;
 
 /// Largest back-end response head accepted.
@@ -135,6 +137,9 @@ impl Proxy {
                 .clone();
             let idle = self.upstreams.borrow_mut().take_idle(group, server);
             let reused = idle.is_some();
+            let exchange =
+                InFlight::start(self.upstreams.borrow().state(group, server), group, server);
+            let started = Instant::now();
             let attempt = async {
                 let mut backend = match idle {
                     Some(b) => b,
@@ -182,6 +187,7 @@ impl Proxy {
             };
             let failure = match attempt.await {
                 Ok((backend, mut head, leftover)) if head.status == 101 => {
+                    exchange.responded(started.elapsed());
                     self.upstreams.borrow_mut().mark_ok(group, server);
                     let protocol = head.upgrade.take().unwrap_or_default();
                     head.headers.append("Upgrade", protocol);
@@ -199,14 +205,9 @@ impl Proxy {
                     });
                 }
                 Ok((backend, head, leftover)) => {
+                    exchange.responded(started.elapsed());
                     self.upstreams.borrow_mut().mark_ok(group, server);
-                    return Ok(self.response(
-                        head,
-                        backend,
-                        leftover,
-                        (group, server),
-                        read_timeout,
-                    ));
+                    return Ok(self.response(head, backend, leftover, exchange, read_timeout));
                 }
                 Err(f) => f,
             };
@@ -257,7 +258,7 @@ impl Proxy {
         head: ResponseHead,
         backend: BackendStream,
         leftover: Vec<u8>,
-        (group, server): (usize, usize),
+        exchange: InFlight,
         read_timeout: Duration,
     ) -> Response {
         let body = UpstreamBody::new(
@@ -265,7 +266,7 @@ impl Proxy {
             &head,
             leftover,
             self.upstreams.clone(),
-            (group, server),
+            exchange,
             read_timeout,
             self.metrics.clone(),
         );
@@ -287,7 +288,14 @@ impl Proxy {
         why: &dyn std::fmt::Display,
     ) {
         WorkerMetrics::add(&self.metrics.proxy_backend_failures, 1);
-        let newly_down = self.upstreams.borrow_mut().mark_failed(group, server);
+        let mut upstreams = self.upstreams.borrow_mut();
+        upstreams
+            .state(group, server)
+            .counters
+            .failures
+            .fetch_add(1, Relaxed);
+        let newly_down = upstreams.mark_failed(group, server);
+        drop(upstreams);
         let peer = req.client.addr;
         if newly_down {
             tracing::warn!(%peer, upstream = name, back_end = %address, %why, "back end failed; leaving it out for fail_timeout");

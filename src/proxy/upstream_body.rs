@@ -5,6 +5,7 @@
 //! back-end connection goes back to the idle pool.
 
 use super::head::ResponseHead;
+use super::monitor::InFlight;
 use super::Upstreams;
 use crate::exchange::{BodyStream, LocalFuture, StreamError};
 use crate::http::{BodyDecoder, DecodeError};
@@ -26,7 +27,8 @@ pub struct UpstreamBody {
     length: Option<u64>,
     reusable: bool,
     pool: Rc<RefCell<Upstreams>>,
-    server: (usize, usize),
+    /// The server it comes from, active until the body is over.
+    exchange: InFlight,
     read_timeout: Duration,
     metrics: Arc<WorkerMetrics>,
 }
@@ -45,7 +47,7 @@ impl UpstreamBody {
         head: &ResponseHead,
         leftover: Vec<u8>,
         pool: Rc<RefCell<Upstreams>>,
-        server: (usize, usize),
+        exchange: InFlight,
         read_timeout: Duration,
         metrics: Arc<WorkerMetrics>,
     ) -> UpstreamBody {
@@ -58,7 +60,7 @@ impl UpstreamBody {
             length: head.length,
             reusable: head.reusable,
             pool,
-            server,
+            exchange,
             read_timeout,
             metrics,
         }
@@ -163,7 +165,7 @@ impl BodyStream for UpstreamBody {
     fn finish(self: Box<Self>, complete: bool) {
         let clean = complete && self.decoder.is_done() && self.pos == self.leftover.len();
         if clean && self.reusable {
-            let (group, server) = self.server;
+            let (group, server) = (self.exchange.group, self.exchange.server);
             self.pool.borrow_mut().put_idle(group, server, self.backend);
         }
     }

@@ -32,7 +32,7 @@ use crate::access_log::AccessLogWriter;
 use crate::acme::{AcmeBoard, AcmeConfig, AcmeManager, StateDir};
 use crate::config::{AccessLog, DocumentRoot, ListenerKey, Overrides, Settings, Workers};
 use crate::logging::ReopenableFile;
-use crate::metrics::{AllMetrics, ProcessMetrics, WorkerMetrics};
+use crate::metrics::{AllMetrics, CertificateFacts, ProcessMetrics, WorkerMetrics};
 use crate::proxy::{ServerBoard, ServerStates, UpstreamMonitor};
 use crate::static_files::Root;
 use crate::tls::{KtlsPolicy, TlsCarryOver};
@@ -149,11 +149,16 @@ pub fn run(
         AccessLog::Off => None,
         AccessLog::File(path) => Some(AccessLogWriter::open(path).map_err(StartError::AccessLog)?),
     };
+    let worker_cpus: Vec<Option<usize>> = (0..worker_count)
+        .map(|id| cpus.get(id % cpus.len().max(1)).copied())
+        .collect();
+    let process = ProcessMetrics::new(master, worker_cpus.clone());
+    process.configured(prepared.ktls.is_some(), prepared.certificates.clone());
     let metrics = AllMetrics {
         workers: (0..worker_count)
             .map(|_| Arc::new(WorkerMetrics::default()))
             .collect(),
-        process: Arc::new(ProcessMetrics::default()),
+        process: Arc::new(process),
         upstreams: servers.clone(),
         acme: acme.clone(),
     };
@@ -278,7 +283,7 @@ pub fn run(
             .expect("the worker is not started yet");
         let parts = WorkerParts {
             id,
-            cpu: cpus.get(id % cpus.len().max(1)).copied(),
+            cpu: worker_cpus[id],
             access_log: control.access_log.as_ref().map(|w| w.sender()),
             shutdown: stop_rx.clone(),
             metrics: control.metrics.workers[id].clone(),
@@ -429,6 +434,9 @@ struct Prepared {
     acme_ca: Option<Arc<rustls::ClientConfig>>,
     /// Shared by the sites' certificates and the workers.
     acme: Arc<AcmeBoard>,
+    /// The certificates each site presents from files, for the status
+    /// page.
+    certificates: Vec<CertificateFacts>,
 }
 
 impl Prepared {
@@ -458,6 +466,7 @@ fn prepare(
     } = loaded;
     let settings = Arc::new(settings);
     let servers = servers.states_for(&settings.upstreams);
+    let mut certificates = Vec::new();
     let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
         let ktls = crate::tls::decide_policy(&settings.tls)?.map(Arc::new);
         let built = crate::tls::build_server_config(
@@ -482,6 +491,15 @@ fn prepare(
                 "session tickets: {} key(s) from tls.ticket_key_files, the first encrypting",
                 settings.tls.ticket_key_files.len()
             );
+        }
+        for (site, shown) in settings.sites.iter().zip(&built.by_site) {
+            certificates.extend(shown.iter().map(|c| CertificateFacts {
+                site: site.label().to_owned(),
+                origin: c.origin.clone(),
+                names: c.names.clone(),
+                not_after: c.not_after,
+                id: c.fingerprint.clone(),
+            }));
         }
         (Some(built.config), ktls)
     } else {
@@ -528,6 +546,7 @@ fn prepare(
         welcome_dirs,
         acme_ca,
         acme: acme.clone(),
+        certificates,
     })
 }
 
@@ -736,6 +755,9 @@ impl Control {
             }
         }
         self.settings = prepared.settings.clone();
+        self.metrics
+            .process
+            .configured(prepared.ktls.is_some(), prepared.certificates.clone());
         let s = &self.settings;
         Ok(format!(
             "{} site{}, {} listener{}, {} upstream group{}",

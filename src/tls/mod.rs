@@ -279,6 +279,10 @@ pub struct ServerTls {
     pub config: Arc<ServerConfig>,
     /// Each certificate served, in the order configured.
     pub certificates: Vec<CertificateSummary>,
+    /// Per site (as `Settings::sites`), the certificates it presents from
+    /// files (its own, else the default site's or the generated one);
+    /// none for an ACME site without files of its own.
+    pub by_site: Vec<Vec<CertificateSummary>>,
     /// No certificate was configured: one was generated for localhost.
     pub self_signed: bool,
 }
@@ -364,15 +368,18 @@ pub fn build_server_config(
     let provider = server_crypto_provider(settings);
     let mut summaries = Vec::new();
     let mut per_site: Vec<Vec<Arc<CertifiedKey>>> = Vec::new();
+    let mut by_site: Vec<Vec<CertificateSummary>> = Vec::new();
     for site in 0..all.sites.len() {
         let loaded = files.certificates.get(site).map_or(&[][..], Vec::as_slice);
         summaries.extend(loaded.iter().map(|c| c.summary.clone()));
         per_site.push(loaded.iter().map(|c| c.certified.clone()).collect());
+        by_site.push(loaded.iter().map(|c| c.summary.clone()).collect());
     }
     // Sites without certificates of their own present the default site's
     // files, else one generated for localhost; an ACME site presents only
     // what is issued for it (and its own files until then).
     let mut shared_set = per_site[all.default_site].clone();
+    let mut shared_summaries = by_site[all.default_site].clone();
     let needs_shared = all
         .sites
         .iter()
@@ -381,15 +388,15 @@ pub fn build_server_config(
     let self_signed = shared_set.is_empty() && needs_shared;
     if self_signed {
         let generated = carry_over.self_signed(&provider)?;
-        summaries.push(CertificateSummary::of(
-            "self-signed".into(),
-            &generated.cert[0],
-        ));
+        let summary = CertificateSummary::of("self-signed".into(), &generated.cert[0]);
+        summaries.push(summary.clone());
+        shared_summaries.push(summary);
         shared_set.push(generated);
     }
-    for (set, site) in per_site.iter_mut().zip(&all.sites) {
+    for ((set, shown), site) in per_site.iter_mut().zip(&mut by_site).zip(&all.sites) {
         if set.is_empty() && !site.acme {
             set.clone_from(&shared_set);
+            shown.clone_from(&shared_summaries);
         }
     }
 
@@ -439,6 +446,7 @@ pub fn build_server_config(
     Ok(ServerTls {
         config: Arc::new(config),
         certificates: summaries,
+        by_site,
         self_signed,
     })
 }

@@ -7,6 +7,7 @@
 //! layer in user space (`read`, `write_all`, `shutdown`).
 
 use crate::buffer::ByteBuf;
+use crate::metrics::HandshakeFailure;
 use rustls::kernel::KernelConnection;
 use rustls::server::{ServerConnectionData, UnbufferedServerConnection};
 use rustls::unbuffered::{
@@ -84,6 +85,41 @@ pub enum AcceptError {
 
 fn tls_error(e: rustls::Error) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, e)
+}
+
+impl AcceptError {
+    /// Why the handshake failed, for the counters (`PlainHttp` is counted
+    /// on its own and reads as `Other`).
+    pub fn reason(&self) -> HandshakeFailure {
+        let AcceptError::Io(e) = self else {
+            return HandshakeFailure::Other;
+        };
+        if let Some(tls) = e
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<rustls::Error>())
+        {
+            return match tls {
+                rustls::Error::AlertReceived(_) => HandshakeFailure::AlertReceived,
+                rustls::Error::PeerIncompatible(_) => HandshakeFailure::Incompatible,
+                // What rustls says when the resolver had no certificate.
+                rustls::Error::General(_) => HandshakeFailure::NoCertificate,
+                rustls::Error::InvalidMessage(_)
+                | rustls::Error::InappropriateMessage { .. }
+                | rustls::Error::InappropriateHandshakeMessage { .. }
+                | rustls::Error::PeerMisbehaved(_)
+                | rustls::Error::DecryptError => HandshakeFailure::Protocol,
+                _ => HandshakeFailure::Other,
+            };
+        }
+        match e.kind() {
+            io::ErrorKind::UnexpectedEof
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::BrokenPipe => HandshakeFailure::Closed,
+            io::ErrorKind::TimedOut => HandshakeFailure::Timeout,
+            _ => HandshakeFailure::Other,
+        }
+    }
 }
 
 /// Appends what `f` writes to `out`, growing it as rustls asks.

@@ -10,10 +10,8 @@ use super::Worker;
 use crate::compression;
 use crate::config::Route;
 use crate::exchange::compress::{self, CompressStream, Source};
-use crate::exchange::{
-    Body, BodyError, BodyLength, Request, RequestBody, Response, StreamError, Version,
-};
-use crate::metrics::{Protocol, WorkerMetrics};
+use crate::exchange::{Body, BodyError, BodyLength, Request, RequestBody, Response, StreamError};
+use crate::metrics::WorkerMetrics;
 use crate::static_files::StaticFiles;
 use std::net::SocketAddr;
 use std::rc::Rc;
@@ -118,7 +116,11 @@ impl Worker {
     /// static files. None: it needs `serve` (a back end, or a body to
     /// read). Lets a protocol answer such requests without keeping a
     /// future for them.
-    pub(super) fn serve_at_once(&self, arrival: &Arrival, request: &Request) -> Option<Response> {
+    pub(super) fn serve_at_once(
+        &self,
+        arrival: &Arrival,
+        request: &Request,
+    ) -> Option<(usize, Response)> {
         if request.body != BodyLength::None {
             return None;
         }
@@ -130,7 +132,7 @@ impl Worker {
         };
         self.count(site, request);
         self.add_site_headers(site, &mut response);
-        Some(response)
+        Some((site, response))
     }
 
     /// Where a request goes, before any of its body is read.
@@ -279,13 +281,10 @@ impl Worker {
 
     /// Counts a request to `site`.
     fn count(&self, site: usize, request: &Request) {
-        WorkerMetrics::add(&self.site_requests[site], 1);
-        let protocol = match request.version {
-            Version::Http10 => Protocol::Http10,
-            Version::Http11 => Protocol::Http11,
-            Version::Http2 => Protocol::Http2,
-        };
-        self.thread.metrics.request_of(protocol);
+        WorkerMetrics::add(&self.sites[site].requests, 1);
+        self.thread
+            .metrics
+            .request_of(super::protocol_of(request.version));
     }
 
     /// An answer given without a handler and without reading a body:

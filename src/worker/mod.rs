@@ -20,16 +20,15 @@ use crate::access_log::AccessLog;
 use crate::acme::AcmeBoard;
 use crate::compression::VariantCache;
 use crate::config::{ListenerKey, Route, Settings};
-use crate::exchange::Request;
+use crate::exchange::{Request, Version};
 use crate::http::HttpDate;
-use crate::metrics::WorkerMetrics;
+use crate::metrics::{Protocol, SiteCounters, WorkerMetrics};
 use crate::proxy::{Proxy, ServerStates, Upstreams};
 use crate::static_files::{OpenFileCache, Root, StaticCompression, StaticFiles};
 use crate::tls::KtlsPolicy;
 use std::cell::{Cell, RefCell};
 use std::net::{SocketAddr, TcpListener};
 use std::rc::Rc;
-use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, watch, Semaphore};
@@ -94,6 +93,35 @@ impl WorkerThread {
     }
 }
 
+/// The protocol label counters use for a request's version.
+fn protocol_of(version: Version) -> Protocol {
+    match version {
+        Version::Http10 => Protocol::Http10,
+        Version::Http11 => Protocol::Http11,
+        Version::Http2 => Protocol::Http2,
+    }
+}
+
+impl WorkerThread {
+    /// A response to `req`, for the site counted by `site`, is over with
+    /// `body_bytes` of its body sent: counted and logged.
+    pub fn responded(&self, site: &SiteCounters, req: &Request, status: u16, body_bytes: u64) {
+        site.responded(status, body_bytes);
+        self.metrics
+            .body_bytes_of(protocol_of(req.version), body_bytes);
+        self.log_access(req, status, body_bytes);
+    }
+}
+
+impl Worker {
+    /// `WorkerThread::responded` for the site at `site` in this
+    /// generation.
+    pub fn responded(&self, site: usize, req: &Request, status: u16, body_bytes: u64) {
+        self.thread
+            .responded(&self.sites[site], req, status, body_bytes);
+    }
+}
+
 /// One generation of a worker's state: everything that follows the
 /// configuration.
 pub struct Worker {
@@ -111,8 +139,8 @@ pub struct Worker {
     /// The port of the first TLS listener, as bound: where plain listeners
     /// with `redirect_to_https` send clients.
     pub https_port: Option<u16>,
-    /// Request counters, per site.
-    pub site_requests: Vec<Arc<AtomicU64>>,
+    /// Request and response counters, per site.
+    pub sites: Vec<Arc<SiteCounters>>,
     /// HTTP-01 answers, when a site uses ACME.
     pub acme: Option<Arc<AcmeBoard>>,
     /// `limits.max_connections` for connections accepted by this
@@ -184,7 +212,7 @@ impl Worker {
             .collect();
         let labels: Vec<&str> = settings.sites.iter().map(|s| s.label()).collect();
         Worker {
-            site_requests: thread.metrics.site_counters(&labels),
+            sites: thread.metrics.site_counters(&labels),
             files,
             tls,
             ktls,
@@ -355,6 +383,10 @@ struct ActiveGuard(Rc<WorkerThread>);
 impl Drop for ActiveGuard {
     fn drop(&mut self) {
         self.0.active.set(self.0.active.get() - 1);
+        self.0
+            .metrics
+            .connections_open
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
     }
 }
 
@@ -387,6 +419,7 @@ async fn accept_loop(worker: Rc<Worker>, listener: Rc<tokio::net::TcpListener>, 
             Ok((stream, peer)) => {
                 let thread = &worker.thread;
                 WorkerMetrics::add(&thread.metrics.connections, 1);
+                WorkerMetrics::add(&thread.metrics.connections_open, 1);
                 thread.active.set(thread.active.get() + 1);
                 let guard = ActiveGuard(thread.clone());
                 let worker = worker.clone();

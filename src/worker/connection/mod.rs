@@ -28,7 +28,7 @@ use super::Worker;
 use crate::exchange::{Body, BodyError, Client, Method, Request, Response, StreamError, Version};
 use crate::http::keep_alive::{self, CloseReason, ExchangeFacts};
 use crate::http::{parse_head, response, Framing, HeadLimits, ParseOutcome, RequestHead};
-use crate::metrics::WorkerMetrics;
+use crate::metrics::{HandshakeFailure, WorkerMetrics};
 use crate::tls::{AcceptError, Offload, ReadError, TlsSession};
 use request_body::H1Body;
 use send::SendError;
@@ -249,27 +249,33 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
             tracing::debug!(%peer, "plain HTTP request on a TLS port: answering 400");
             return Handshake::PlainHttp(stream, received);
         }
-        Ok(Err(AcceptError::Io(e))) => {
-            WorkerMetrics::add(&worker.thread.metrics.tls_handshake_failures, 1);
-            tracing::debug!(%peer, error = %e, "TLS handshake failed");
+        Ok(Err(e)) => {
+            let reason = e.reason();
+            worker.thread.metrics.handshake_failed(reason);
+            tracing::debug!(%peer, error = %e, reason = reason.as_str(), "TLS handshake failed");
             return Handshake::Failed;
         }
         Err(_) => {
-            WorkerMetrics::add(&worker.thread.metrics.tls_handshake_failures, 1);
+            worker
+                .thread
+                .metrics
+                .handshake_failed(HandshakeFailure::Timeout);
             tracing::debug!(%peer, "TLS handshake timed out");
             return Handshake::Failed;
         }
     };
     WorkerMetrics::add(&worker.thread.metrics.tls_handshakes, 1);
+    if session.handshake_kind() == Some(rustls::HandshakeKind::Resumed) {
+        WorkerMetrics::add(&worker.thread.metrics.tls_resumed, 1);
+    }
     if session.alpn_protocol() == Some(crate::acme::ACME_TLS_ALPN) {
         tracing::info!(%peer, name = session.server_name().unwrap_or(""), "acme: answered a TLS-ALPN-01 validation handshake");
         return Handshake::AcmeValidation;
     }
     let version = session.protocol_version();
-    let cipher = session
-        .cipher_suite()
-        .map(crate::cipher_suites::name_of)
-        .unwrap_or("?");
+    let suite = session.cipher_suite();
+    let cipher = suite.map(crate::cipher_suites::name_of).unwrap_or("?");
+    let suite_index = suite.and_then(crate::cipher_suites::index_of);
     let kind = session.handshake_kind();
     let server_name = session.server_name().map(str::to_owned);
     let http2 = session.alpn_protocol() == Some(b"h2");
@@ -295,11 +301,11 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
             }
         },
     };
-    let on = if matches!(transport, Transport::Ktls(..)) {
-        "on"
-    } else {
-        "off"
-    };
+    let kernel = matches!(transport, Transport::Ktls(..));
+    if let Some(i) = suite_index {
+        worker.thread.metrics.tls_session(i, kernel);
+    }
+    let on = if kernel { "on" } else { "off" };
     tracing::debug!(%peer, ?version, cipher, handshake = ?kind, ktls_tx = on, ktls_rx = on, reason, "TLS established");
     Handshake::Established(transport, server_name, http2)
 }
@@ -460,7 +466,7 @@ impl Connection {
             // Boxed: the tunnel's state is large and rare; inline, every
             // exchange's future would carry (and copy) it.
             Body::Tunnel(tunnel) => {
-                return Err(Box::pin(self.tunnel(request, response, *tunnel)).await)
+                return Err(Box::pin(self.tunnel(site, request, response, *tunnel)).await)
             }
             body => response.body = body,
         }
@@ -494,14 +500,14 @@ impl Connection {
                 .await;
             match sent {
                 Ok(bytes) => {
-                    self.worker.thread.log_access(request, status, bytes);
+                    self.worker.responded(site, request, status, bytes);
                     return Ok(close);
                 }
                 Err(SendError::BeforeFirstByte(e)) => {
                     response = self.worker.failed_body_page(site, self.client.addr, &e);
                 }
                 Err(SendError::End(end)) => {
-                    self.worker.thread.log_access(request, status, 0);
+                    self.worker.responded(site, request, status, 0);
                     return Err(end);
                 }
             }
@@ -524,6 +530,7 @@ impl Connection {
         let head_start = self
             .wire
             .queue_head(&response, framing, length, false, Version::Http11);
+        self.worker.sites[site].responded(status, length.unwrap_or(0));
         self.worker.thread.log_rejected(
             self.client.addr,
             self.wire.input(),

@@ -138,6 +138,7 @@ impl Connection {
     /// `response` is the 101 (its body already taken: `tunnel`).
     pub(super) async fn tunnel(
         &mut self,
+        site: usize,
         request: &Request,
         response: Response,
         tunnel: Tunnel,
@@ -163,7 +164,7 @@ impl Connection {
             received.len(),
         );
         if let Err(end) = self.wire.flush().await {
-            self.worker.thread.log_access(request, 101, 0);
+            self.worker.responded(site, request, 101, 0);
             return end;
         }
         let early = self.wire.input().len();
@@ -189,7 +190,7 @@ impl Connection {
         let end = outcome.err().unwrap_or(TunnelEnd::Closed);
         let (up, down) = (moved.up.get(), moved.down.get());
         tracing::debug!(peer = %self.client.addr, back_end = %peer_name, up, down, %end, "tunnel closed");
-        self.worker.thread.log_access(request, 101, down);
+        self.worker.responded(site, request, 101, down);
         End::Tunnel(end)
     }
 }

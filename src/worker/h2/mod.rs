@@ -35,7 +35,7 @@ use crate::http::response::status_has_body;
 use crate::http2::connection::DATA_FRAME;
 use crate::http2::frame::ErrorCode;
 use crate::http2::{self as engine, Event};
-use crate::metrics::WorkerMetrics;
+use crate::metrics::{SiteCounters, WorkerMetrics};
 use crate::tls::ENCRYPT_CHUNK;
 use foldhash::HashMap;
 use guard::FloodGuard;
@@ -178,6 +178,9 @@ struct Outgoing {
     /// What the response answers (None: a malformed request's 400), for
     /// the access log.
     request: Option<crate::exchange::Request>,
+    /// The counters of the site it answers for (held, not indexed: a
+    /// reload may change the generation before the stream ends).
+    site: Arc<SiteCounters>,
     status: u16,
     sent: u64,
 }
@@ -548,7 +551,12 @@ impl Driver {
                     Err(e) => {
                         tracing::debug!(peer = %self.client.addr, error = %e, "bad HTTP/2 request");
                         let page = Response::error_saying(400, &e.to_string());
-                        self.send_response(stream, None, page, None);
+                        let site = self
+                            .arrival
+                            .sni_site
+                            .unwrap_or(self.worker.settings.default_site);
+                        let site = self.worker.sites[site].clone();
+                        self.send_response(stream, site, None, page, None);
                     }
                 }
             }
@@ -592,35 +600,39 @@ impl Driver {
         }
         let settings = &self.worker.settings;
         let link = (!end_stream).then(|| Link::new(stream, self.wake.clone()));
-        let mut exchange: Pin<Box<dyn Future<Output = stream::Answer>>> = match self
-            .worker
-            .serve_at_once(&self.arrival, &request)
-        {
-            // Nothing in it waits: no future, no task.
-            Some(response) if !matches!(response.body, Body::Stream(_)) => {
-                self.send_response(stream, Some(request), response, None);
-                return;
-            }
-            // A body made while it is sent (a file compressed as it
-            // goes): pumped as a back end's is.
-            Some(response) => Box::pin(stream::answered(self.worker.clone(), request, response)),
-            None => {
-                let body = match &link {
-                    Some(link) => H2Body::new(
-                        link.clone(),
-                        settings.limits.max_body_bytes,
-                        settings.timeouts.request_body,
-                    ),
-                    None => H2Body::none(),
-                };
-                Box::pin(stream::exchange(
+        let mut exchange: Pin<Box<dyn Future<Output = stream::Answer>>> =
+            match self.worker.serve_at_once(&self.arrival, &request) {
+                // Nothing in it waits: no future, no task.
+                Some((site, response)) if !matches!(response.body, Body::Stream(_)) => {
+                    let site = self.worker.sites[site].clone();
+                    self.send_response(stream, site, Some(request), response, None);
+                    return;
+                }
+                // A body made while it is sent (a file compressed as it
+                // goes): pumped as a back end's is.
+                Some((site, response)) => Box::pin(stream::answered(
                     self.worker.clone(),
-                    self.arrival.clone(),
+                    site,
                     request,
-                    body,
-                ))
-            }
-        };
+                    response,
+                )),
+                None => {
+                    let body = match &link {
+                        Some(link) => H2Body::new(
+                            link.clone(),
+                            settings.limits.max_body_bytes,
+                            settings.timeouts.request_body,
+                        ),
+                        None => H2Body::none(),
+                    };
+                    Box::pin(stream::exchange(
+                        self.worker.clone(),
+                        self.arrival.clone(),
+                        request,
+                        body,
+                    ))
+                }
+            };
         let mut cx = Context::from_waker(Waker::noop());
         if let Poll::Ready(answer) = exchange.as_mut().poll(&mut cx) {
             self.streams.insert(
@@ -658,10 +670,14 @@ impl Driver {
 
     /// Sends an exchange's answer, or resets its stream.
     fn respond(&mut self, stream: u32, answer: Answer) {
-        let Answer { request, outcome } = answer;
+        let Answer {
+            request,
+            site,
+            outcome,
+        } = answer;
         match outcome {
             Outcome::Respond { response, streamed } => {
-                self.send_response(stream, Some(request), response, streamed)
+                self.send_response(stream, site, Some(request), response, streamed)
             }
             Outcome::Reset(e) => {
                 tracing::debug!(peer = %self.client.addr, error = %e, "HTTP/2 request body failed");
@@ -674,11 +690,13 @@ impl Driver {
     }
 
     /// Sends a response on an open stream: the head now, the body as
-    /// windows allow. `request`: what it answers, for the access log (None
-    /// for a head that was not a request).
+    /// windows allow. `site`: the counters of the site it answers for;
+    /// `request`: what it answers, for the access log (None for a head
+    /// that was not a request).
     fn send_response(
         &mut self,
         stream: u32,
+        site: Arc<SiteCounters>,
         request: Option<crate::exchange::Request>,
         mut response: Response,
         streamed: Option<stream::Streamed>,
@@ -735,9 +753,14 @@ impl Driver {
             end_now,
         );
         if sent_head.is_err() || end_now {
-            if let (Ok(()), Some(request)) = (sent_head, request) {
-                worker.thread.log_access(&request, status, 0);
-                self.engine.recycle(request);
+            if sent_head.is_ok() {
+                match request {
+                    Some(request) => {
+                        worker.thread.responded(&site, &request, status, 0);
+                        self.engine.recycle(request);
+                    }
+                    None => site.responded(status, 0),
+                }
             }
             if let Some(entry) = self.streams.remove(&stream) {
                 self.forget(entry);
@@ -753,6 +776,7 @@ impl Driver {
             streamed: more,
             queued: true,
             request,
+            site,
             status,
             sent: 0,
         });
@@ -924,11 +948,14 @@ impl Driver {
     /// Logs a response that is over, and gives its request's buffers
     /// back to the engine for the next request.
     fn log(&mut self, out: Outgoing) {
-        if let Some(request) = out.request {
-            self.worker
-                .thread
-                .log_access(&request, out.status, out.sent);
-            self.engine.recycle(request);
+        match out.request {
+            Some(request) => {
+                self.worker
+                    .thread
+                    .responded(&out.site, &request, out.status, out.sent);
+                self.engine.recycle(request);
+            }
+            None => out.site.responded(out.status, out.sent),
         }
     }
 

@@ -13,6 +13,7 @@
 use super::buffers::ReadBuffer;
 use crate::exchange::{Body, BodyError, BodyStream, Method, Request, RequestBody, Response};
 use crate::http::response::status_has_body;
+use crate::metrics::SiteCounters;
 use crate::net::Pipe;
 use crate::worker::dispatch::{Arrival, Served};
 use crate::worker::Worker;
@@ -21,6 +22,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::future::poll_fn;
 use std::rc::Rc;
+use std::sync::Arc;
 use std::task::{Poll, Waker};
 use std::time::Duration;
 use tokio::time::timeout;
@@ -52,6 +54,9 @@ pub(super) struct Streamed {
 
 pub(super) struct Answer {
     pub request: Request,
+    /// The counters of the site it answers for, from the generation that
+    /// served it.
+    pub site: Arc<SiteCounters>,
     pub outcome: Outcome,
 }
 
@@ -86,20 +91,25 @@ pub(super) async fn exchange(
         }
         Err(e) => Outcome::Reset(e),
     };
-    Answer { request, outcome }
+    Answer {
+        request,
+        site: worker.sites[site].clone(),
+        outcome,
+    }
 }
 
 /// An answer `Worker::serve_at_once` gave whose body is made while it is
 /// sent: its first bytes are read as `exchange` reads a back end's.
 pub(super) async fn answered(
     worker: Rc<Worker>,
+    site: usize,
     request: Request,
     mut response: Response,
 ) -> Answer {
-    let site = worker.site_of(&request);
     let streamed = first_chunk(&worker, site, &request, &mut response).await;
     Answer {
         request,
+        site: worker.sites[site].clone(),
         outcome: Outcome::Respond { response, streamed },
     }
 }
