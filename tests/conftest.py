@@ -101,7 +101,8 @@ class Server:
             name, _, labels = series.partition("{")
             labels = ",".join(l for l in labels.rstrip("}").split(",") if not l.startswith("worker="))
             key = f"{name}{{{labels}}}" if labels else name
-            totals[key] = totals.get(key, 0) + int(value)
+            number = float(value)
+            totals[key] = totals.get(key, 0) + (int(number) if number.is_integer() else number)
         return totals
 
 

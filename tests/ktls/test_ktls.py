@@ -559,3 +559,25 @@ def test_master_process_reload_and_upgrade_reach_ktls(kroot, certs, tmp_path):
                 os.kill(pid, signal.SIGTERM)
                 wait_for(lambda: process_gone(pid), timeout=60, what="the master to exit")
         log.close()
+
+
+def test_status_json_shows_offload_per_cipher(kserver):
+    """/status.json on a kernel with kTLS: the connections by version and
+    cipher, each with its records in the kernel, and the same totals as
+    the offload counters."""
+    import json
+    import urllib.request
+
+    for version, cipher in [("1.3", "TLS_AES_128_GCM_SHA256"), ("1.2", "ECDHE-ECDSA-CHACHA20-POLY1305")]:
+        r = curl("-k", *curl_args(version, cipher), kserver.url("/f16384.bin"))
+        assert len(r.stdout) == 16384
+    with urllib.request.urlopen(f"http://{kserver.admin}/status.json", timeout=30) as r:
+        status = json.loads(r.read())
+    ktls = status["ktls"]
+    assert ktls["available"] is True
+    by_cipher = {(c["version"], c["cipher"]): (c["kernel"], c["user_space"]) for c in ktls["by_cipher"]}
+    assert by_cipher == {("TLSv1.3", "TLS_AES_128_GCM_SHA256"): (1, 0),
+                         ("TLSv1.2", "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256"): (1, 0)}, by_cipher
+    assert (ktls["offloaded_tx"], ktls["offloaded_rx"], ktls["user_space"]) == (2, 2, 0)
+    assert ktls["sendfile_bytes"]["ktls"] == 2 * 16384
+    assert sum(ktls["fallbacks"].values()) == 0

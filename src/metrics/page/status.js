@@ -40,11 +40,13 @@ function duration(seconds) {
 
 function when(unix) { return new Date(unix * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC"); }
 
+// A table row; a cell given as {n: text} is numeric (aligned right).
 function row(cells) {
   const tr = document.createElement("tr");
   for (const c of cells) {
     if (c instanceof Node) { const td = el("td"); td.appendChild(c); tr.appendChild(td); }
     else if (typeof c === "number") tr.appendChild(el("td", num(c), "num"));
+    else if (c !== null && typeof c === "object") tr.appendChild(el("td", c.n, "num"));
     else tr.appendChild(el("td", c));
   }
   return tr;
@@ -127,7 +129,7 @@ function render(s) {
   $("ktls-summary").className = k.available ? "" : "muted";
   fill("ktls-ciphers", k.by_cipher.map((c) => {
     const all = c.kernel + c.user_space;
-    return row([c.version, c.cipher, c.kernel, c.user_space, all ? (100 * c.kernel / all).toFixed(0) + " %" : "–"]);
+    return row([c.version, c.cipher, c.kernel, c.user_space, { n: all ? (100 * c.kernel / all).toFixed(0) + " %" : "–" }]);
   }), "no TLS connection yet");
   fill("ktls-fallbacks", Object.entries(k.fallbacks).filter(([, n]) => n > 0).map(([r, n]) => row([r.replaceAll("_", " "), n])),
     "none");
@@ -146,7 +148,7 @@ function render(s) {
 
   fill("sites", s.sites.map((site) => {
     const tr = row([site.name, site.requests, site.responses["1xx"], site.responses["2xx"], site.responses["3xx"],
-      site.responses["4xx"], site.responses["5xx"], bytes(site.body_bytes)]);
+      site.responses["4xx"], site.responses["5xx"], { n: bytes(site.body_bytes) }]);
     tr.dataset.site = site.name;
     tr.dataset.requests = site.requests;
     return tr;
@@ -155,8 +157,9 @@ function render(s) {
   for (const site of s.sites) {
     for (const c of site.certificates) {
       const days = c.days_left === null ? null : Math.floor(c.days_left);
-      const daysCell = el("span", days === null ? "unknown" : days, days !== null && days < EXPIRING_DAYS ? "expiring" : "");
-      const tr = row([site.name, c.names.join(" "), c.origin, c.not_after === null ? "unknown" : when(c.not_after), daysCell]);
+      const tr = row([site.name, c.names.join(" "), c.origin, c.not_after === null ? "unknown" : when(c.not_after),
+        { n: days === null ? "unknown" : days }]);
+      if (days !== null && days < EXPIRING_DAYS) tr.lastChild.classList.add("expiring");
       tr.dataset.site = site.name;
       if (days !== null) tr.dataset.daysLeft = days;
       certs.push(tr);
@@ -172,7 +175,7 @@ function render(s) {
         : sv.last_check === null ? "not checked yet"
         : `${sv.last_check.ok ? "passed" : "failed"}: ${sv.last_check.detail}, ${duration(sv.last_check.seconds_ago)} ago`;
       const tr = row([u.name, sv.server, state, check, sv.active, sv.idle, sv.requests, sv.failures,
-        sv.mean_response_ms === null ? "–" : sv.mean_response_ms.toFixed(1) + " ms"]);
+        { n: sv.mean_response_ms === null ? "–" : sv.mean_response_ms.toFixed(1) + " ms" }]);
       tr.dataset.upstream = u.name;
       tr.dataset.server = sv.server;
       tr.dataset.state = sv.up ? "up" : "down";
