@@ -4,6 +4,7 @@ serves from a process that runs as that account with no capability. Keys
 and configuration here are root's only (0700, keys 0600), as certbot
 leaves /etc/letsencrypt."""
 
+import json
 import os
 import re
 import shutil
@@ -12,6 +13,7 @@ import socket
 import subprocess
 import threading
 import time
+import urllib.request
 
 import pytest
 from conftest import BINARY, ECDSA, curl, free_port, make_certificate, process_gone, task_files, wait_for
@@ -102,6 +104,9 @@ def test_serving_process_runs_as_nobody_with_no_capability(start, tmp_path):
     # It is the pid file's process.
     assert (tmp_path / "tlsaccel.pid").read_text() == f"{s.proc.pid}\n"
     assert curl("-k", s.url("/index.html")).stdout == b"<h1>root index</h1>\n"
+    # The status page names both processes.
+    status = json.loads(urllib.request.urlopen(f"http://{s.admin}/status.json", timeout=10).read())
+    assert (status["process"]["pid"], status["process"]["master_pid"]) == (serving, s.proc.pid)
 
 
 def test_reload_reads_root_only_keys_under_load_without_a_failed_request(start, tmp_path):

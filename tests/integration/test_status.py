@@ -383,3 +383,55 @@ def test_chromium_shows_the_status_page_updating(status_server, chromium):
     OUTPUT.mkdir(parents=True, exist_ok=True)
     (OUTPUT / "status-page.png").write_bytes(base64.b64decode(shot["data"]))
     assert page.console_errors() == [], page.console_errors()
+
+
+def test_handshakes_resumed_and_failed_by_reason(status_server):
+    s, _, _ = status_server
+    import socket
+    import ssl
+    host, port = s.host_port()
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+
+    def fetch(session=None):
+        with socket.create_connection((host, port), timeout=10) as raw:
+            with ctx.wrap_socket(raw, server_hostname="localhost", session=session) as tls:
+                tls.sendall(b"GET /index.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                while tls.recv(65536):
+                    pass
+                return tls.session, tls.session_reused
+
+    session, reused = fetch()
+    assert not reused
+    _, reused = fetch(session)
+    assert reused
+    # A client that hangs up mid-handshake, one that refuses the
+    # certificate (openssl verifying against the system's CAs, which do
+    # not know the test's), and one that sends an empty ClientHello.
+    with socket.create_connection((host, port), timeout=10) as raw:
+        raw.sendall(b"\x16\x03\x01\x00\x05\x01\x00")  # a record cut short
+    r = subprocess.run(["openssl", "s_client", "-connect", f"{host}:{port}", "-verify_return_error"],
+                       input=b"", capture_output=True, timeout=30)
+    assert r.returncode != 0 and b"self-signed certificate" in r.stdout + r.stderr, r
+    with socket.create_connection((host, port), timeout=10) as raw:
+        raw.sendall(b"\x16\x03\x01\x00\x04\x01\x00\x00\x00")
+        raw.settimeout(10)
+        while raw.recv(4096):
+            pass
+
+    want = {"closed_by_client": 1, "alert_received": 1, "protocol_error": 1}
+
+    def counted():
+        st = status_json(s)
+        failures = {k: v for k, v in st["tls"]["failures"].items() if v}
+        return st if failures == want else None
+
+    st = wait_for(counted, what=f"the failures {want}")
+    assert st["tls"]["handshakes"] == {"full": 1, "resumed": 1}
+    assert st["tls"]["resumption_ratio"] == 0.5
+    m = s.metrics()
+    for reason, n in want.items():
+        assert m[f'tlsaccel_tls_handshake_failures_by_reason_total{{reason="{reason}"}}'] == n
+    assert m["tlsaccel_tls_handshake_failures_total"] == 3
+    assert m["tlsaccel_tls_resumed_handshakes_total"] == 1
