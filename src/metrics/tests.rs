@@ -47,7 +47,7 @@ fn two_workers() -> AllMetrics {
     let a = Arc::new(WorkerMetrics::default());
     let sites = a.site_counters(&["a.test", "default"]);
     let b = Arc::new(WorkerMetrics::default());
-    WorkerMetrics::add(&sites[1].requests, 1);
+    WorkerMetrics::site_request(&sites[1]);
     sites[1].responded(404, 150);
     WorkerMetrics::add(&a.sendfile_bytes_ktls, 42);
     b.fallback(Fallback::DataBuffered);
@@ -56,7 +56,7 @@ fn two_workers() -> AllMetrics {
     a.tls_session(0, true);
     // After a reload that drops a.test and adds b.test: counts kept.
     let reloaded = a.site_counters(&["b.test", "default"]);
-    WorkerMetrics::add(&reloaded[1].requests, 1);
+    WorkerMetrics::site_request(&reloaded[1]);
     reloaded[1].responded(200, 50);
     let process = Arc::new(ProcessMetrics::new(None, vec![Some(0), Some(1)]));
     process.configured(true, Vec::new());

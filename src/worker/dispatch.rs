@@ -281,7 +281,7 @@ impl Worker {
 
     /// Counts a request to `site`.
     fn count(&self, site: usize, request: &Request) {
-        WorkerMetrics::add(&self.sites[site].requests, 1);
+        WorkerMetrics::site_request(&self.sites[site]);
         self.thread
             .metrics
             .request_of(super::protocol_of(request.version));

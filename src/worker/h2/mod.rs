@@ -555,8 +555,8 @@ impl Driver {
                             .arrival
                             .sni_site
                             .unwrap_or(self.worker.settings.default_site);
-                        let site = self.worker.sites[site].clone();
-                        self.send_response(stream, site, None, page, None);
+                        let worker = self.worker.clone();
+                        self.send_response(stream, &worker.sites[site], None, page, None);
                     }
                 }
             }
@@ -604,8 +604,9 @@ impl Driver {
             match self.worker.serve_at_once(&self.arrival, &request) {
                 // Nothing in it waits: no future, no task.
                 Some((site, response)) if !matches!(response.body, Body::Stream(_)) => {
-                    let site = self.worker.sites[site].clone();
-                    self.send_response(stream, site, Some(request), response, None);
+                    // The generation, not the counters, is cloned: an Rc.
+                    let worker = self.worker.clone();
+                    self.send_response(stream, &worker.sites[site], Some(request), response, None);
                     return;
                 }
                 // A body made while it is sent (a file compressed as it
@@ -677,7 +678,7 @@ impl Driver {
         } = answer;
         match outcome {
             Outcome::Respond { response, streamed } => {
-                self.send_response(stream, site, Some(request), response, streamed)
+                self.send_response(stream, &site, Some(request), response, streamed)
             }
             Outcome::Reset(e) => {
                 tracing::debug!(peer = %self.client.addr, error = %e, "HTTP/2 request body failed");
@@ -696,7 +697,7 @@ impl Driver {
     fn send_response(
         &mut self,
         stream: u32,
-        site: Arc<SiteCounters>,
+        site: &Arc<SiteCounters>,
         request: Option<crate::exchange::Request>,
         mut response: Response,
         streamed: Option<stream::Streamed>,
@@ -756,7 +757,7 @@ impl Driver {
             if sent_head.is_ok() {
                 match request {
                     Some(request) => {
-                        worker.thread.responded(&site, &request, status, 0);
+                        worker.thread.responded(site, &request, status, 0);
                         self.engine.recycle(request);
                     }
                     None => site.responded(status, 0),
@@ -776,7 +777,7 @@ impl Driver {
             streamed: more,
             queued: true,
             request,
-            site,
+            site: site.clone(),
             status,
             sent: 0,
         });
