@@ -303,6 +303,20 @@ impl Worker {
                 request.client.local,
             ));
         }
+        // RFC 9110 7.4: an https target that reached a plain connection
+        // was misdirected (or is an attempt to pass for a secure one).
+        if request.target.first() != Some(&b'/')
+            && !settings.listeners[arrival.listener].tls
+            && request
+                .target
+                .get(..8)
+                .is_some_and(|scheme| scheme.eq_ignore_ascii_case(b"https://"))
+        {
+            return Some(Response::error_saying(
+                421,
+                "An https:// request cannot be served on a plain HTTP connection",
+            ));
+        }
         arrival
             .sni_site
             .filter(|&sni| settings.certificate_site(site) != settings.certificate_site(sni))

@@ -296,3 +296,49 @@ def test_if_range(server, validators, docroot):
     # 13.1.5: no strong match: the whole representation.
     assert get(server, extra='If-Range: "other"\r\nRange: bytes=0-1\r\n')[0] == 200
     assert get(server, extra=f"If-Range: W/{etag}\r\nRange: bytes=0-1\r\n")[0] == 200
+
+
+# --- RFC 9110 section 9.3.2: no content in an answer to HEAD, errors too ----
+
+def read_all(server, raw, scheme="http"):
+    """Sends raw bytes and reads until the server closes: (head, after)."""
+    with connect(server, scheme) as s:
+        s.sendall(raw)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    head, _, after = data.partition(b"\r\n\r\n")
+    return head.decode("latin-1"), after
+
+
+@pytest.mark.parametrize("rest,status", [
+    (b" /f1.bin HTTP/1.1\r\nHost: localhost\r\nExpect: something\r\n\r\n", 417),
+    (b" /f1.bin HTTP/1.1\r\nHost: localhost\r\nBad Field: x\r\n\r\n", 400),
+    (b" /f1.bin HTTP/1.1\r\n\r\n", 400),                                   # no Host
+    (b" /f1.bin HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
+    (b" /f1.bin HTTP/1.1\r\nHost: localhost\r\nX: " + b"a" * 70000 + b"\r\n\r\n", 431),
+    (b" /" + b"a" * 70000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n", 414),
+    (b" /f1.bin HTTP/3.0\r\nHost: localhost\r\n\r\n", 505),
+    (b" /nothing-here HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 404),
+    (b" https://localhost/f1.bin HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 421),
+])
+def test_error_answers_to_head_carry_no_content(server, rest, status):
+    get_head, get_body = read_all(server, b"GET" + rest)
+    head_head, head_body = read_all(server, b"HEAD" + rest)
+    assert get_head.startswith(f"HTTP/1.1 {status} ") and get_body, get_head
+    assert head_head.startswith(f"HTTP/1.1 {status} ") and head_body == b"", (head_head, head_body[:200])
+    # The head a GET would get, its Content-Length included.
+    length = re.search(r"(?i)\ncontent-length: (\d+)", get_head).group(1)
+    assert int(length) == len(get_body)
+    assert f"Content-Length: {length}" in head_head
+
+
+# --- RFC 9110 section 7.4: misdirected requests -----------------------------
+
+def test_https_target_on_a_plain_connection_is_421(server, docroot):
+    status, _, body, _ = get(server, target="https://localhost/f1.bin")
+    assert status == 421 and b"plain HTTP" in body
+    # The same target over TLS, and an http:// one over plain HTTP, serve.
+    assert get(server, target="https://localhost/f1.bin", scheme="https")[0] == 200
+    status, _, body, _ = get(server, target="http://localhost/f1.bin")
+    assert status == 200 and body == (docroot / "f1.bin").read_bytes()

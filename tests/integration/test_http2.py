@@ -503,3 +503,24 @@ def test_h2spec_conformance(start, tmp_path, big_files, certs, scheme):
         assert "note that the frame header looked like an HTTP/1.1 header" in failures, failures
         allowed = 1
     assert failed == allowed and skipped == 0 and total >= 145, r.stdout[-6000:]
+
+
+def test_malformed_head_request_gets_its_400_without_content(server):
+    """RFC 9110 9.3.2 on HTTP/2: a HEAD whose header block is malformed (two
+    Host fields, no :authority) is answered 400 with no DATA."""
+    c = H2Client(server)
+    # The h2 package would refuse to send such a block.
+    c.conn.config.validate_outbound_headers = False
+    c.conn.config.normalize_outbound_headers = False
+    sid = c.conn.get_next_available_stream_id()
+    c.conn.send_headers(sid, [(":method", "HEAD"), (":path", "/1k.bin"), (":scheme", "https"),
+                              ("host", "localhost"), ("host", "other")], end_stream=True)
+    c.flush()
+    events = c.read_events(lambda ev: any(isinstance(e, h2.events.StreamEnded) and e.stream_id == sid
+                                          for e in ev))
+    response = next(e for e in events if isinstance(e, h2.events.ResponseReceived))
+    headers = dict(response.headers)
+    assert headers[b":status"] == b"400"
+    assert int(headers[b"content-length"]) > 0
+    assert not [e for e in events if isinstance(e, h2.events.DataReceived)]
+    c.close()

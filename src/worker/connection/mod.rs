@@ -527,21 +527,26 @@ impl Connection {
         let length = response.body.length();
         let framing = Framing::Length(length.unwrap_or(0));
         self.closing = Some(CloseReason::FramingUnknown);
+        let sent = if head_request_line(self.wire.input()) {
+            0
+        } else {
+            length.unwrap_or(0)
+        };
         let head_start = self
             .wire
             .queue_head(&response, framing, length, false, Version::Http11);
-        self.worker.sites[site].responded(status, length.unwrap_or(0));
-        self.worker.thread.log_rejected(
-            self.client.addr,
-            self.wire.input(),
-            status,
-            length.unwrap_or(0),
-        );
-        if let Err(SendError::End(e)) = self
-            .wire
-            .send_body(response.body, framing, head_start)
-            .await
-        {
+        self.worker.sites[site].responded(status, sent);
+        self.worker
+            .thread
+            .log_rejected(self.client.addr, self.wire.input(), status, sent);
+        // RFC 9110 9.3.2: no content after the head of a HEAD's answer,
+        // not even an error page (its length is the one a GET would get).
+        let body = if head_request_line(self.wire.input()) {
+            Body::Empty
+        } else {
+            response.body
+        };
+        if let Err(SendError::End(e)) = self.wire.send_body(body, framing, head_start).await {
             return e;
         }
         self.wire.flush().await.err().unwrap_or(End::Done)
@@ -583,4 +588,10 @@ impl Connection {
             self.wire.drain_input(Instant::now() + LINGER).await;
         }
     }
+}
+
+/// Whether what a client sent begins with a HEAD request line, for an
+/// answer to input that did not parse as a whole.
+fn head_request_line(input: &[u8]) -> bool {
+    input.starts_with(b"HEAD ")
 }

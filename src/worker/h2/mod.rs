@@ -546,6 +546,7 @@ impl Driver {
                 end_stream,
             } => {
                 WorkerMetrics::add(&self.metrics.h2_streams, 1);
+                let method = head.method.clone();
                 match head.into_request(self.client, end_stream) {
                     Ok(request) => self.start(stream, request, end_stream),
                     Err(e) => {
@@ -556,7 +557,7 @@ impl Driver {
                             .sni_site
                             .unwrap_or(self.worker.settings.default_site);
                         let worker = self.worker.clone();
-                        self.send_response(stream, &worker.sites[site], None, page, None);
+                        self.send_response(stream, &worker.sites[site], Err(method), page, None);
                     }
                 }
             }
@@ -606,7 +607,7 @@ impl Driver {
                 Some((site, response)) if !matches!(response.body, Body::Stream(_)) => {
                     // The generation, not the counters, is cloned: an Rc.
                     let worker = self.worker.clone();
-                    self.send_response(stream, &worker.sites[site], Some(request), response, None);
+                    self.send_response(stream, &worker.sites[site], Ok(request), response, None);
                     return;
                 }
                 // A body made while it is sent (a file compressed as it
@@ -678,7 +679,7 @@ impl Driver {
         } = answer;
         match outcome {
             Outcome::Respond { response, streamed } => {
-                self.send_response(stream, &site, Some(request), response, streamed)
+                self.send_response(stream, &site, Ok(request), response, streamed)
             }
             Outcome::Reset(e) => {
                 tracing::debug!(peer = %self.client.addr, error = %e, "HTTP/2 request body failed");
@@ -692,17 +693,24 @@ impl Driver {
 
     /// Sends a response on an open stream: the head now, the body as
     /// windows allow. `site`: the counters of the site it answers for;
-    /// `request`: what it answers, for the access log (None for a head
-    /// that was not a request).
+    /// `request`: what it answers, for the access log (Err: the method of
+    /// a head that was not a request).
     fn send_response(
         &mut self,
         stream: u32,
         site: &Arc<SiteCounters>,
-        request: Option<crate::exchange::Request>,
+        request: Result<crate::exchange::Request, Method>,
         mut response: Response,
         streamed: Option<stream::Streamed>,
     ) {
-        let head_request = request.as_ref().is_some_and(|r| r.method == Method::Head);
+        // RFC 9110 9.3.2: no content after a HEAD's head, error pages too.
+        let (request, head_request) = match request {
+            Ok(request) => {
+                let head = request.method == Method::Head;
+                (Some(request), head)
+            }
+            Err(method) => (None, method == Method::Head),
+        };
         let with_body = !head_request && status_has_body(response.status);
         let mut pieces = Pieces::default();
         // More of a back end's body follows the pieces.
