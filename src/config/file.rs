@@ -46,6 +46,9 @@ pub struct ConfigFile {
     pub upstream: Vec<UpstreamSection>,
     #[serde(default)]
     pub route: Vec<RouteSection>,
+    /// The default site's redirects and fixed answers.
+    #[serde(default)]
+    pub redirect: Vec<super::rules::RedirectSection>,
     #[serde(default)]
     pub site: Vec<SiteSection>,
 }
@@ -64,6 +67,11 @@ pub struct SiteSection {
     pub compression: CompressionSection,
     /// The site's certificate is ordered from the `[acme]` CA for its names.
     pub acme: bool,
+    /// Candidates a static request tries (nginx's `try_files`).
+    pub try_files: Vec<String>,
+    /// Pages for error statuses, from the root (`{ 404 = "/404.html" }`).
+    pub error_pages: std::collections::BTreeMap<String, String>,
+    pub redirect: Vec<super::rules::RedirectSection>,
 }
 
 /// `[acme]`: the CA, the account and where their state is kept.
@@ -201,6 +209,12 @@ pub struct RouteSection {
     /// Back ends' responses compressed on their way; unset: the site's
     /// `compression.proxy`.
     pub compress: Option<bool>,
+    /// A static route's own `try_files` (unset: the site's).
+    pub try_files: Option<Vec<String>>,
+    /// A back end's error responses are replaced by the site's error
+    /// pages too (nginx's `proxy_intercept_errors`).
+    #[serde(default)]
+    pub intercept_errors: bool,
 }
 
 fn one() -> u32 {
@@ -306,6 +320,10 @@ impl Default for TlsSection {
 pub struct StaticSection {
     pub root: Option<PathBuf>,
     pub index: String,
+    /// The default site's `try_files`.
+    pub try_files: Vec<String>,
+    /// The default site's `error_pages`.
+    pub error_pages: std::collections::BTreeMap<String, String>,
 }
 
 impl Default for StaticSection {
@@ -313,6 +331,8 @@ impl Default for StaticSection {
         StaticSection {
             root: None,
             index: "index.html".into(),
+            try_files: Vec::new(),
+            error_pages: Default::default(),
         }
     }
 }

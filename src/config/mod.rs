@@ -15,6 +15,7 @@ mod parse;
 mod proxy;
 mod report;
 mod resolve;
+mod rules;
 mod settings;
 mod site;
 
@@ -32,6 +33,7 @@ pub use proxy::{
 pub use report::Report;
 use report::SourceMap;
 pub use resolve::resolve;
+pub use rules::{PathMatch, Redirect, RuleAnswer, TryFile};
 pub use settings::*;
 pub use site::{certificate_covers, normalize_host, site_for, Site};
 

@@ -205,6 +205,10 @@ pub struct Route {
     pub upgrades: Vec<String>,
     /// Back ends' responses compressed; None: as the site's policy says.
     pub compress: Option<bool>,
+    /// A static route's own fallbacks; None: the site's.
+    pub try_files: Option<Vec<super::TryFile>>,
+    /// The site's error pages replace a back end's error responses too.
+    pub intercept_errors: bool,
 }
 
 const MAX_WEIGHT: u32 = 1000;
@@ -385,14 +389,32 @@ pub fn resolve_routes(
             .iter()
             .any(|o: &Route| o.prefix == r.prefix && o.host == host)
         {
-            report.error(key, "the same prefix and host are routed twice");
+            report.error(key.clone(), "the same prefix and host are routed twice");
         }
+        if r.try_files.is_some() && target != RouteTarget::Static {
+            report.error(
+                format!("{key}.try_files"),
+                "fallbacks are static files: only a static route has them",
+            );
+        }
+        if r.intercept_errors && target == RouteTarget::Static {
+            report.error(
+                format!("{key}.intercept_errors"),
+                "replaces a back end's error responses: only a route to an upstream has it",
+            );
+        }
+        let try_files = r
+            .try_files
+            .as_ref()
+            .map(|list| super::rules::resolve_try_files(list, &format!("{key}.try_files"), report));
         resolved_routes.push(Route {
             prefix: r.prefix.clone(),
             host,
             target,
             upgrades,
             compress: r.compress,
+            try_files,
+            intercept_errors: r.intercept_errors,
         });
     }
     resolved_routes
@@ -518,6 +540,8 @@ mod tests {
             target,
             upgrades: Vec::new(),
             compress: None,
+            try_files: None,
+            intercept_errors: false,
         }
     }
 

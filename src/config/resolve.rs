@@ -5,7 +5,7 @@
 
 use super::file::{self, ConfigFile};
 use super::settings::*;
-use super::{acme, compression, proxy, site, Report, Site};
+use super::{acme, compression, proxy, rules, site, Report, Site};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
@@ -130,8 +130,10 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
 
     let upstream_sections = &file.upstream;
     let upstreams = proxy::resolve_upstreams(upstream_sections, report);
-    let top_level_configured =
-        file.r#static.root.is_some() || !file.tls.certificate.is_empty() || !file.route.is_empty();
+    let top_level_configured = file.r#static.root.is_some()
+        || !file.tls.certificate.is_empty()
+        || !file.route.is_empty()
+        || !file.redirect.is_empty();
     let top_level = (file.site.is_empty() || top_level_configured).then(|| {
         let root = match &file.r#static.root {
             Some(dir) => DocumentRoot::Directory(dir.clone()),
@@ -143,6 +145,12 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         };
         let index = file.r#static.index.clone();
         check_index(&index, "static.index", report);
+        rules::need_root(
+            &root,
+            (&file.r#static.try_files, &file.r#static.error_pages),
+            "",
+            report,
+        );
         Site {
             key: String::new(),
             names: Vec::new(),
@@ -159,6 +167,17 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
                 report,
             ),
             acme: false,
+            try_files: rules::resolve_try_files(
+                &file.r#static.try_files,
+                "static.try_files",
+                report,
+            ),
+            error_pages: rules::resolve_error_pages(
+                &file.r#static.error_pages,
+                "static.error_pages",
+                report,
+            ),
+            redirects: rules::resolve_redirects(&file.redirect, "redirect", report),
         }
     });
     let (mut sites, default_site) = site::resolve(

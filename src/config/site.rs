@@ -31,6 +31,12 @@ pub struct Site {
     /// Its certificate comes from the `[acme]` CA (its own certificate
     /// files, if any, serve until the first one is issued).
     pub acme: bool,
+    /// Candidates a static request tries; empty: the path alone.
+    pub try_files: Vec<super::TryFile>,
+    /// (status, page under the root) for the site's own error pages.
+    pub error_pages: Vec<(u16, String)>,
+    /// Checked before routes and files, in order.
+    pub redirects: Vec<super::Redirect>,
 }
 
 impl Site {
@@ -225,6 +231,24 @@ pub fn resolve(
             &format!("{key}.compression"),
             report,
         );
+        let try_files = super::rules::resolve_try_files(
+            &section.try_files,
+            &format!("{key}.try_files"),
+            report,
+        );
+        let error_pages = super::rules::resolve_error_pages(
+            &section.error_pages,
+            &format!("{key}.error_pages"),
+            report,
+        );
+        let redirects =
+            super::rules::resolve_redirects(&section.redirect, &format!("{key}.redirect"), report);
+        super::rules::need_root(
+            &root,
+            (&section.try_files, &section.error_pages),
+            &key,
+            report,
+        );
         sites.push(Site {
             key,
             names,
@@ -236,6 +260,9 @@ pub fn resolve(
             routes,
             compression,
             acme: section.acme,
+            try_files,
+            error_pages,
+            redirects,
         });
     }
     let default = match explicit_default {
@@ -277,6 +304,9 @@ mod tests {
                 proxy: false,
             },
             acme: false,
+            try_files: Vec::new(),
+            error_pages: Vec::new(),
+            redirects: Vec::new(),
         }
     }
 

@@ -258,6 +258,9 @@ pub struct Response {
     /// The request stream can no longer be trusted after this response
     /// (malformed or unread input): the connection must end after it.
     pub close: bool,
+    /// A back end made it (its own error pages pass through unless the
+    /// route intercepts them); false for what tlsaccel made.
+    pub from_back_end: bool,
 }
 
 /// RFC 9110's reason phrases (clients ignore them; an unregistered
@@ -340,6 +343,7 @@ impl Response {
             headers,
             body: Body::Bytes(page.into_bytes().into()),
             close: matches!(status, 400 | 408 | 413 | 414 | 417 | 431 | 500 | 501 | 505),
+            from_back_end: false,
         }
     }
 }

@@ -202,6 +202,7 @@ impl Proxy {
                         headers: head.headers,
                         body: Body::Tunnel(Box::new(tunnel)),
                         close: false,
+                        from_back_end: true,
                     });
                 }
                 Ok((backend, head, leftover)) => {
@@ -275,6 +276,7 @@ impl Proxy {
             headers: head.headers,
             body: Body::Stream(Box::new(body)),
             close: false,
+            from_back_end: true,
         }
     }
 

@@ -125,6 +125,7 @@ impl StaticCompression {
             headers,
             body,
             close: false,
+            from_back_end: false,
         }
     }
 }

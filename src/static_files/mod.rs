@@ -18,6 +18,7 @@ pub use open::Root;
 pub use path::normalized as normalized_path;
 
 use crate::compression::{Coding, FileVersion};
+use crate::config::TryFile;
 use crate::exchange::{Body, FileRange, Headers, Method, Request, Response, Segment, SourceFile};
 use cache::Found;
 use conditional::{Preconditions, RangeAnswer, Verdict};
@@ -122,11 +123,12 @@ impl StaticFiles {
         }
     }
 
-    /// The response to a request. HEAD gets the GET response; the
-    /// protocol sends its head only.
-    pub fn respond(&mut self, req: &Request) -> Response {
+    /// The response to a request, trying `try_files` in order when there
+    /// are any. HEAD gets the GET response; the protocol sends its head
+    /// only.
+    pub fn respond(&mut self, req: &Request, try_files: &[TryFile]) -> Response {
         match &req.method {
-            Method::Get | Method::Head => self.respond_get(req),
+            Method::Get | Method::Head => self.respond_get(req, try_files),
             // RFC 9110 15.5.6: 405 names the methods that are allowed.
             method if method.is_standard() => {
                 let mut r = Response::error(405);
@@ -144,7 +146,32 @@ impl StaticFiles {
         matches!(req.method, Method::Get | Method::Head)
     }
 
-    fn respond_get(&mut self, req: &Request) -> Response {
+    /// The site's page for an error `status`: the file at `page` under
+    /// the root, sent with that status (no validators, no ranges: it
+    /// stands for an error, not for the file). None: it cannot be opened.
+    pub fn error_page(&mut self, status: u16, page: &str) -> Option<Response> {
+        let relative = page.trim_start_matches('/').as_bytes();
+        let Ok(Found::File(file)) = self.cache.lookup(&self.root, relative) else {
+            tracing::warn!(
+                status,
+                page,
+                "error page cannot be opened; sending the built-in one"
+            );
+            return None;
+        };
+        let mut headers = Headers::with_capacity(2);
+        headers.append("Content-Type", file.content_type);
+        let len = file.len;
+        Some(Response {
+            status,
+            headers,
+            body: file_body(&file, 0, len),
+            close: false,
+            from_back_end: false,
+        })
+    }
+
+    fn respond_get(&mut self, req: &Request, try_files: &[TryFile]) -> Response {
         if self.root.refresh(self.cache.valid()) {
             self.cache.clear();
         }
@@ -153,6 +180,9 @@ impl StaticFiles {
             Err(path::PathError::Malformed) => return Response::error(400),
             Err(path::PathError::Outside) => return Response::error(404),
         };
+        if !try_files.is_empty() {
+            return self.try_candidates(req, &path, try_files);
+        }
         if path.trailing_slash {
             let mut index_path = path.relative.clone();
             if !index_path.is_empty() {
@@ -177,6 +207,62 @@ impl StaticFiles {
             Ok(Found::Special) => Response::error(403),
             Err(e) => error_for(&e),
         }
+    }
+
+    /// nginx's `try_files`: the first candidate that is a regular file
+    /// (`$uri/`: a directory with its index file) answers; `=STATUS` ends
+    /// the list; nothing found is 404.
+    fn try_candidates(
+        &mut self,
+        req: &Request,
+        path: &path::RequestPath<'_>,
+        try_files: &[TryFile],
+    ) -> Response {
+        let mut candidate = Vec::new();
+        for try_file in try_files {
+            candidate.clear();
+            match try_file {
+                TryFile::Uri => candidate.extend_from_slice(&path.relative),
+                TryFile::UriWithSuffix(suffix) => {
+                    // A suffix names a file beside, never the directory.
+                    if path.trailing_slash {
+                        continue;
+                    }
+                    candidate.extend_from_slice(&path.relative);
+                    candidate.extend_from_slice(suffix.as_bytes());
+                }
+                TryFile::UriDirectory => {
+                    if !matches!(
+                        self.cache.lookup(&self.root, &path.relative),
+                        Ok(Found::Directory)
+                    ) {
+                        continue;
+                    }
+                    candidate.extend_from_slice(&path.relative);
+                    if !candidate.is_empty() {
+                        candidate.push(b'/');
+                    }
+                    candidate.extend_from_slice(&self.index);
+                    if !matches!(
+                        self.cache.lookup(&self.root, &candidate),
+                        Ok(Found::File(_))
+                    ) {
+                        continue;
+                    }
+                    if !path.trailing_slash {
+                        return redirect_to_directory(path);
+                    }
+                }
+                TryFile::File(file) => {
+                    candidate.extend_from_slice(file.trim_start_matches('/').as_bytes())
+                }
+                TryFile::Status(status) => return Response::error(*status),
+            }
+            if let Ok(Found::File(f)) = self.cache.lookup(&self.root, &candidate) {
+                return self.respond_file(req, &candidate, f);
+            }
+        }
+        Response::error(404)
     }
 }
 
@@ -319,6 +405,7 @@ fn validated(
     match conditional::evaluate(&preconditions, true, etag, mtime) {
         Verdict::Proceed => Ok(headers),
         Verdict::NotModified => Err(Response {
+            from_back_end: false,
             status: 304,
             headers,
             body: Body::Empty,
@@ -388,6 +475,7 @@ fn file_response(req: &Request, rep: &Representation<'_>) -> Response {
         headers,
         body,
         close: false,
+        from_back_end: false,
     }
 }
 

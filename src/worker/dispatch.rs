@@ -9,6 +9,7 @@
 use super::Worker;
 use crate::compression;
 use crate::config::Route;
+use crate::config::RuleAnswer;
 use crate::exchange::compress::{self, CompressStream, Source};
 use crate::exchange::{Body, BodyError, BodyLength, Request, RequestBody, Response, StreamError};
 use crate::metrics::WorkerMetrics;
@@ -96,19 +97,21 @@ impl Worker {
     ) -> Served {
         let site = self.site_of(request);
         self.count(site, request);
+        let mut intercept = false;
         let response = match self.plan(arrival, site, request) {
             Plan::Answer(response) => Ok(response),
             Plan::Refuse(e) => Err(e),
             // Boxed: a back end's exchange keeps kilobytes of state, which
             // a static answer should not carry (or copy) in its future.
             Plan::Proxy { group, route } => {
+                intercept = route.intercept_errors;
                 Box::pin(self.proxy.forward(group, &route.upgrades, request, body))
                     .await
                     .map(|response| self.compress_proxied(site, route, request, response))
             }
             Plan::Static => serve_static(self, site, request, body).await,
         };
-        self.finish(site, request, response)
+        self.finish(site, request, response, intercept)
     }
 
     /// What `serve` answers when nothing in it would wait: a request
@@ -125,12 +128,13 @@ impl Worker {
             return None;
         }
         let site = self.site_of(request);
-        let mut response = match self.plan(arrival, site, request) {
+        let response = match self.plan(arrival, site, request) {
             Plan::Answer(response) => response,
             Plan::Static => static_response(self, site, request),
             Plan::Refuse(_) | Plan::Proxy { .. } => return None,
         };
         self.count(site, request);
+        let mut response = self.with_error_page(site, response, false);
         self.add_site_headers(site, &mut response);
         Some((site, response))
     }
@@ -138,6 +142,9 @@ impl Worker {
     /// Where a request goes, before any of its body is read.
     fn plan(&self, arrival: &Arrival, site: usize, request: &Request) -> Plan<'_> {
         if let Some(response) = self.early_answer(arrival, site, request) {
+            return Plan::Answer(response);
+        }
+        if let Some(response) = self.redirect(site, request) {
             return Plan::Answer(response);
         }
         match request.body {
@@ -228,6 +235,7 @@ impl Worker {
         site: usize,
         request: &Request,
         response: Result<Response, BodyError>,
+        intercept: bool,
     ) -> Served {
         let response = match response {
             Ok(response) => Ok(response),
@@ -239,7 +247,8 @@ impl Worker {
                 None => Err(e),
             },
         };
-        let response = response.map(|mut response| {
+        let response = response.map(|response| {
+            let mut response = self.with_error_page(site, response, intercept);
             self.add_site_headers(site, &mut response);
             response
         });
@@ -347,6 +356,77 @@ impl Worker {
         Some(response)
     }
 
+    /// The site's redirect or fixed answer for `request`, by the first of
+    /// its `[[redirect]]` rules that matches the normalized path (None for
+    /// a path that is not UTF-8).
+    fn redirect(&self, site: usize, request: &Request) -> Option<Response> {
+        let rules = &self.settings.sites[site].redirects;
+        if rules.is_empty() {
+            return None;
+        }
+        let path = crate::static_files::normalized_path(&request.target)?;
+        let path = std::str::from_utf8(&path).ok()?;
+        let query = request
+            .target
+            .iter()
+            .position(|&b| b == b'?')
+            .and_then(|i| std::str::from_utf8(&request.target[i + 1..]).ok());
+        let answer = rules.iter().find_map(|rule| rule.answer(path, query))?;
+        Some(match answer {
+            RuleAnswer::Redirect { status, location } => {
+                let mut response = Response::error(status);
+                response.headers.append("Location", location);
+                response
+            }
+            RuleAnswer::Fixed { status, body } => {
+                let mut response = Response::error(status);
+                if let Some(body) = body {
+                    response
+                        .headers
+                        .set("Content-Type", "text/plain; charset=utf-8");
+                    response.body = Body::Bytes(body.into_bytes().into());
+                }
+                response
+            }
+        })
+    }
+
+    /// `response`, or the site's own page for its error status: for what
+    /// tlsaccel made, and for a back end's errors when the route
+    /// `intercept`s them. The status stays; the page replaces the body.
+    fn with_error_page(&self, site: usize, response: Response, intercept: bool) -> Response {
+        let pages = &self.settings.sites[site].error_pages;
+        if pages.is_empty() || response.status < 400 || (response.from_back_end && !intercept) {
+            return response;
+        }
+        let Some((_, page)) = pages.iter().find(|(status, _)| *status == response.status) else {
+            return response;
+        };
+        let Some(files) = &self.files[site] else {
+            return response;
+        };
+        match files.borrow_mut().error_page(response.status, page) {
+            Some(mut page) => {
+                // What the answer must keep: Allow (405), Retry-After,
+                // WWW-Authenticate, Content-Range (416), Location.
+                for name in [
+                    "allow",
+                    "retry-after",
+                    "www-authenticate",
+                    "content-range",
+                    "location",
+                ] {
+                    if let Some(value) = response.headers.get(name) {
+                        page.headers.append(name, value);
+                    }
+                }
+                page.close = response.close;
+                page
+            }
+            None => response,
+        }
+    }
+
     /// The site's `headers`, after the handler's: the site's value wins
     /// over a field of the same name (from a back end, say). Also for the
     /// pages a protocol answers with in the handler's place.
@@ -412,10 +492,24 @@ async fn serve_static<B: RequestBody>(
     Ok(static_response(worker, site, request))
 }
 
-/// The static files' answer to `request` (404 for a site without a root).
+/// The static files' answer to `request` (404 for a site without a root),
+/// with the fallbacks of its static route, else of its site.
 fn static_response(worker: &Worker, site: usize, request: &Request) -> Response {
-    match &worker.files[site] {
-        Some(files) => files.borrow_mut().respond(request),
-        None => Response::error(404),
-    }
+    let Some(files) = &worker.files[site] else {
+        return Response::error(404);
+    };
+    let config = &worker.settings.sites[site];
+    let route_try_files = config
+        .routes
+        .iter()
+        .any(|r| r.try_files.is_some())
+        .then(|| {
+            let path = crate::static_files::normalized_path(&request.target)?;
+            let route =
+                crate::config::select_route(&config.routes, &path, request.host.as_deref())?;
+            route.try_files.as_deref()
+        })
+        .flatten();
+    let try_files = route_try_files.unwrap_or(&config.try_files);
+    files.borrow_mut().respond(request, try_files)
 }

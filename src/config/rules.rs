@@ -1,0 +1,474 @@
+//! What a site says about requests beyond where they go: the fallbacks a
+//! static request tries (nginx's `try_files`), its own error pages
+//! (`error_page`), and redirects and fixed answers (`return`, `rewrite
+//! ... permanent`). Data and the pure functions that apply it; the worker
+//! calls them, the static files serve what they name.
+
+use super::Report;
+use std::collections::BTreeMap;
+
+/// One candidate of `try_files`, tried in order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TryFile {
+    /// `$uri`: the file the path names.
+    Uri,
+    /// `$uri/`: the directory the path names, by its index file.
+    UriDirectory,
+    /// `$uri.html` and the like: the path with a suffix.
+    UriWithSuffix(String),
+    /// `/index.html`: a fixed file under the root (as the last candidate,
+    /// what every request that matched nothing gets).
+    File(String),
+    /// `=404`: the last candidate only; the answer when nothing matched.
+    Status(u16),
+}
+
+/// `try_files = [...]` at `key`, checked.
+pub fn resolve_try_files(list: &[String], key: &str, report: &mut Report) -> Vec<TryFile> {
+    let mut resolved = Vec::new();
+    for (i, text) in list.iter().enumerate() {
+        let at = format!("{key}[{i}]");
+        let last = i + 1 == list.len();
+        let candidate = if text == "$uri" {
+            TryFile::Uri
+        } else if text == "$uri/" {
+            TryFile::UriDirectory
+        } else if let Some(suffix) = text.strip_prefix("$uri") {
+            if suffix.contains('/') || suffix.contains('$') || suffix.is_empty() {
+                report.error(
+                    at,
+                    format!("\"{text}\": after $uri only a suffix such as .html (no / or $)"),
+                );
+                continue;
+            }
+            TryFile::UriWithSuffix(suffix.to_owned())
+        } else if let Some(code) = text.strip_prefix('=') {
+            match code.parse::<u16>() {
+                Ok(status) if (200..=599).contains(&status) && last => TryFile::Status(status),
+                Ok(_) if !last => {
+                    report.error(at, "a status (=404) can only be the last candidate");
+                    continue;
+                }
+                _ => {
+                    report.error(at, format!("\"{text}\" is not a status from =200 to =599"));
+                    continue;
+                }
+            }
+        } else if text.starts_with('/') && !text.contains('$') {
+            if text.split('/').any(|seg| seg == "..") {
+                report.error(at, format!("\"{text}\" must stay under the root (no ..)"));
+                continue;
+            }
+            TryFile::File(text.clone())
+        } else {
+            report.error(
+                at,
+                format!("\"{text}\" is not one of $uri, $uri/, $uri.SUFFIX, /FILE or =STATUS"),
+            );
+            continue;
+        };
+        resolved.push(candidate);
+    }
+    resolved
+}
+
+/// `error_pages = { 404 = "/404.html" }` at `key`, checked: statuses from
+/// 400 to 599, pages as paths under the root.
+pub fn resolve_error_pages(
+    pages: &BTreeMap<String, String>,
+    key: &str,
+    report: &mut Report,
+) -> Vec<(u16, String)> {
+    let mut resolved = Vec::new();
+    for (status, page) in pages {
+        let at = format!("{key}.{status}");
+        let Some(status) = status
+            .parse::<u16>()
+            .ok()
+            .filter(|s| (400..=599).contains(s))
+        else {
+            report.error(
+                at,
+                format!("\"{status}\" is not an error status (400 to 599)"),
+            );
+            continue;
+        };
+        if !page.starts_with('/') || page.split('/').any(|seg| seg == "..") {
+            report.error(
+                at,
+                format!("\"{page}\" must be a path under the site's root, starting with /"),
+            );
+            continue;
+        }
+        resolved.push((status, page.clone()));
+    }
+    resolved
+}
+
+/// `try_files` and `error_pages` name files under a root: a site without
+/// one (routes only) cannot have them.
+pub fn need_root(
+    root: &super::DocumentRoot,
+    (try_files, error_pages): (&[String], &BTreeMap<String, String>),
+    site_key: &str,
+    report: &mut Report,
+) {
+    if !matches!(root, super::DocumentRoot::None) {
+        return;
+    }
+    let prefix = if site_key.is_empty() {
+        "static".to_owned()
+    } else {
+        site_key.to_owned()
+    };
+    for (set, name) in [
+        (!try_files.is_empty(), "try_files"),
+        (!error_pages.is_empty(), "error_pages"),
+    ] {
+        if set {
+            report.error(
+                format!("{prefix}.{name}"),
+                "names files under the site's root, and the site has none",
+            );
+        }
+    }
+}
+
+/// `[[redirect]]`: requests whose path matches get a redirect or a fixed
+/// answer, before any route or file.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RedirectSection {
+    /// Exactly this path.
+    pub path: Option<String>,
+    /// Every path under this prefix; the rest is appended to `to`.
+    pub prefix: Option<String>,
+    /// A regular expression (the `regex` crate's syntax) over the path;
+    /// `$1`..`$9` in `to` are its groups.
+    pub regex: Option<String>,
+    pub to: Option<String>,
+    /// 301, 302, 307 or 308 with `to`; any other status without it.
+    pub status: Option<u16>,
+    /// The body of a fixed answer (text/plain).
+    pub body: Option<String>,
+    /// The request's query string goes with the redirect (default), or not.
+    pub keep_query: Option<bool>,
+}
+
+#[derive(Debug, Clone)]
+pub enum PathMatch {
+    Exact(String),
+    Prefix(String),
+    Regex(regex::Regex),
+}
+
+/// One redirect or fixed answer.
+#[derive(Debug, Clone)]
+pub struct Redirect {
+    pub matcher: PathMatch,
+    /// Where to (for 3xx); None: a fixed answer.
+    pub to: Option<String>,
+    pub status: u16,
+    pub body: Option<String>,
+    pub keep_query: bool,
+}
+
+/// What a redirect rule answers.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RuleAnswer {
+    Redirect { status: u16, location: String },
+    Fixed { status: u16, body: Option<String> },
+}
+
+impl Redirect {
+    /// The answer to a request for `path` (decoded no further than as
+    /// sent) with `query` (without its `?`), if this rule matches.
+    pub fn answer(&self, path: &str, query: Option<&str>) -> Option<RuleAnswer> {
+        let location = match (&self.matcher, &self.to) {
+            (PathMatch::Exact(p), to) if p == path => to.clone(),
+            (PathMatch::Prefix(p), to) => {
+                let rest = path.strip_prefix(p.as_str())?;
+                to.as_ref().map(|to| format!("{to}{}", escape(rest)))
+            }
+            (PathMatch::Regex(re), to) => {
+                let captures = re.captures(path)?;
+                to.as_ref().map(|to| expand(to, &captures))
+            }
+            (PathMatch::Exact(_), _) => return None,
+        };
+        Some(match location {
+            Some(mut location) => {
+                if let Some(q) = query.filter(|_| self.keep_query) {
+                    location.push(if location.contains('?') { '&' } else { '?' });
+                    location.push_str(q);
+                }
+                RuleAnswer::Redirect {
+                    status: self.status,
+                    location,
+                }
+            }
+            None => RuleAnswer::Fixed {
+                status: self.status,
+                body: self.body.clone(),
+            },
+        })
+    }
+}
+
+/// `to` with `$1`..`$9` replaced by the groups (an unmatched group: empty).
+fn expand(to: &str, captures: &regex::Captures<'_>) -> String {
+    let mut out = String::with_capacity(to.len());
+    let mut chars = to.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek().and_then(|d| d.to_digit(10))) {
+            ('$', Some(n)) if n >= 1 => {
+                chars.next();
+                out.push_str(&escape(captures.get(n as usize).map_or("", |m| m.as_str())));
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Decoded path text made fit for a Location field again: every byte
+/// but the unreserved ones, sub-delims, `:`, `@` and `/` percent-encoded
+/// (so a decoded `%0D` can never end the field, nor `?` start a query).
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for &b in text.as_bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+const REDIRECTS: [u16; 4] = [301, 302, 307, 308];
+
+/// The `[[redirect]]` sections at `key`, checked.
+pub fn resolve_redirects(
+    sections: &[RedirectSection],
+    key: &str,
+    report: &mut Report,
+) -> Vec<Redirect> {
+    let mut resolved = Vec::new();
+    for (i, r) in sections.iter().enumerate() {
+        let at = format!("{key}[{i}]");
+        let matcher = match (&r.path, &r.prefix, &r.regex) {
+            (Some(p), None, None) | (None, Some(p), None) if !p.starts_with('/') => {
+                let which = if r.path.is_some() { "path" } else { "prefix" };
+                report.error(
+                    format!("{at}.{which}"),
+                    format!("\"{p}\" must start with /"),
+                );
+                continue;
+            }
+            (Some(p), None, None) => PathMatch::Exact(p.clone()),
+            (None, Some(p), None) => PathMatch::Prefix(p.clone()),
+            (None, None, Some(re)) => match regex::Regex::new(re) {
+                Ok(re) => PathMatch::Regex(re),
+                Err(e) => {
+                    report.error(
+                        format!("{at}.regex"),
+                        format!("not a regular expression: {e}"),
+                    );
+                    continue;
+                }
+            },
+            _ => {
+                report.error(at, "give exactly one of path, prefix or regex");
+                continue;
+            }
+        };
+        let status = r.status.unwrap_or(if r.to.is_some() { 301 } else { 404 });
+        match &r.to {
+            Some(_) if !REDIRECTS.contains(&status) => {
+                report.error(
+                    format!("{at}.status"),
+                    format!("{status}: a redirect (to) is 301, 302, 307 or 308"),
+                );
+                continue;
+            }
+            Some(to) if to.is_empty() || to.bytes().any(|b| b.is_ascii_control() || b == b' ') => {
+                report.error(
+                    format!("{at}.to"),
+                    format!("\"{to}\" is not a URI reference (no spaces or control characters)"),
+                );
+                continue;
+            }
+            None if REDIRECTS.contains(&status) || !(200..=599).contains(&status) => {
+                report.error(format!("{at}.status"), format!("{status}: a fixed answer (no to) is a status from 200 to 599 other than a redirect's"));
+                continue;
+            }
+            _ => {}
+        }
+        if r.body.is_some() && r.to.is_some() {
+            report.error(
+                format!("{at}.body"),
+                "a redirect has no body of its own; body goes with a fixed answer",
+            );
+            continue;
+        }
+        if let (PathMatch::Regex(re), Some(to)) = (&matcher, &r.to) {
+            let groups = re.captures_len() - 1;
+            if let Some(n) = (1..=9).find(|n| to.contains(&format!("${n}")) && *n > groups) {
+                report.error(
+                    format!("{at}.to"),
+                    format!("${n}: the regex has {groups} group(s)"),
+                );
+                continue;
+            }
+        }
+        resolved.push(Redirect {
+            matcher,
+            to: r.to.clone(),
+            status,
+            body: r.body.clone(),
+            keep_query: r.keep_query.unwrap_or(true),
+        });
+    }
+    resolved
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(section: RedirectSection) -> Redirect {
+        let mut report = Report::default();
+        let mut r = resolve_redirects(&[section], "redirect", &mut report);
+        assert!(
+            !report.has_errors(),
+            "{:?}",
+            report.errors().collect::<Vec<_>>()
+        );
+        r.remove(0)
+    }
+
+    #[test]
+    fn redirects_match_exact_prefix_and_regex() {
+        let exact = one(RedirectSection {
+            path: Some("/old".into()),
+            to: Some("/new".into()),
+            ..Default::default()
+        });
+        assert_eq!(
+            exact.answer("/old", Some("a=1")),
+            Some(RuleAnswer::Redirect {
+                status: 301,
+                location: "/new?a=1".into()
+            })
+        );
+        assert_eq!(exact.answer("/old/", None), None);
+        let prefix = one(RedirectSection {
+            prefix: Some("/blog/".into()),
+            to: Some("https://blog.example/".into()),
+            status: Some(308),
+            keep_query: Some(false),
+            ..Default::default()
+        });
+        assert_eq!(
+            prefix.answer("/blog/2024/x", Some("q")),
+            Some(RuleAnswer::Redirect {
+                status: 308,
+                location: "https://blog.example/2024/x".into()
+            })
+        );
+        let re = one(RedirectSection {
+            regex: Some(r"^/post/(\d+)(?:/(\w+))?$".into()),
+            to: Some("/articles/$1/$2?from=old".into()),
+            ..Default::default()
+        });
+        assert_eq!(
+            re.answer("/post/42", Some("x=1")),
+            Some(RuleAnswer::Redirect {
+                status: 301,
+                location: "/articles/42/?from=old&x=1".into()
+            })
+        );
+        assert_eq!(
+            prefix.answer("/blog/a b\r\n?#%", None),
+            Some(RuleAnswer::Redirect {
+                status: 308,
+                location: "https://blog.example/a%20b%0D%0A%3F%23%25".into()
+            })
+        );
+        let gone = one(RedirectSection {
+            path: Some("/gone".into()),
+            status: Some(410),
+            body: Some("gone\n".into()),
+            ..Default::default()
+        });
+        assert_eq!(
+            gone.answer("/gone", None),
+            Some(RuleAnswer::Fixed {
+                status: 410,
+                body: Some("gone\n".into())
+            })
+        );
+    }
+
+    #[test]
+    fn bad_rules_are_errors_at_their_key() {
+        let mut report = Report::default();
+        let bad = [
+            RedirectSection {
+                regex: Some("(".into()),
+                to: Some("/x".into()),
+                ..Default::default()
+            },
+            RedirectSection {
+                path: Some("/a".into()),
+                to: Some("/b".into()),
+                status: Some(200),
+                ..Default::default()
+            },
+            RedirectSection {
+                regex: Some("^/(a)$".into()),
+                to: Some("/$2".into()),
+                ..Default::default()
+            },
+            RedirectSection {
+                path: Some("/a".into()),
+                prefix: Some("/b".into()),
+                ..Default::default()
+            },
+        ];
+        assert!(resolve_redirects(&bad, "redirect", &mut report).is_empty());
+        let keys: Vec<String> = report.errors().map(|e| e.key.clone()).collect();
+        assert_eq!(
+            keys,
+            [
+                "redirect[0].regex",
+                "redirect[1].status",
+                "redirect[2].to",
+                "redirect[3]"
+            ]
+        );
+    }
+
+    #[test]
+    fn try_files_candidates() {
+        let mut report = Report::default();
+        let list: Vec<String> = ["$uri", "$uri/", "$uri.html", "/index.html"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(
+            resolve_try_files(&list, "try_files", &mut report),
+            [
+                TryFile::Uri,
+                TryFile::UriDirectory,
+                TryFile::UriWithSuffix(".html".into()),
+                TryFile::File("/index.html".into())
+            ]
+        );
+        let bad: Vec<String> = ["=404", "$uri/x", "/../etc", "index.html"]
+            .map(String::from)
+            .to_vec();
+        assert!(resolve_try_files(&bad, "try_files", &mut report).is_empty());
+        assert_eq!(report.errors().count(), 4);
+    }
+}

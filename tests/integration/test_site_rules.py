@@ -1,0 +1,299 @@
+"""What a site's configuration says beyond where requests go (issue 31):
+fallbacks (`try_files`), the site's own error pages, redirects and fixed
+answers, against the real binary over HTTP/1.1 and HTTP/2, and side by
+side with nginx running the same rules from its own configuration."""
+
+import http.client
+import ssl
+import subprocess
+
+import pytest
+
+from backend import Backend
+from conftest import BINARY, curl, nginx
+
+SPA_INDEX = "<!doctype html><title>app</title><div id=app></div>\n"
+
+
+@pytest.fixture(scope="module")
+def site_root(tmp_path_factory):
+    """A single-page application's files: index.html, assets/, a docs
+    directory with its own index, and the site's error pages."""
+    root = tmp_path_factory.mktemp("spa")
+    (root / "index.html").write_text(SPA_INDEX)
+    (root / "assets").mkdir()
+    (root / "assets" / "app.js").write_text("console.log('app');\n")
+    (root / "assets" / "style.css").write_text("body { margin: 0 }\n")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.html").write_text("docs index\n")
+    (root / "about.html").write_text("about page\n")
+    (root / "404.html").write_text("<h1>our own 404</h1>\n")
+    (root / "50x.html").write_text("<h1>our own 50x</h1>\n")
+    return root
+
+
+RULES = """
+[[redirect]]
+path = "/old"
+to = "/new"
+
+[[redirect]]
+prefix = "/blog/"
+to = "https://blog.example/"
+keep_query = false
+
+[[redirect]]
+regex = '^/post/(\\d+)$'
+to = "/articles/$1"
+
+[[redirect]]
+path = "/gone"
+status = 410
+body = "gone\\n"
+
+[[redirect]]
+path = "/empty"
+status = 204
+"""
+
+
+def config(tmp_path, root, extra="", static_extra=""):
+    path = tmp_path / "tlsaccel.toml"
+    path.write_text(f"""workers = 2
+[[listener]]
+address = "127.0.0.1:0"
+[[listener]]
+address = "127.0.0.1:0"
+tls = false
+[static]
+root = "{root}"
+try_files = ["$uri", "$uri/", "$uri.html", "/index.html"]
+error_pages = {{ 404 = "/404.html", 502 = "/50x.html", 503 = "/50x.html", 504 = "/50x.html" }}
+{static_extra}
+[[route]]
+prefix = "/assets/"
+static = true
+try_files = ["$uri", "=404"]
+{RULES}
+{extra}""")
+    return path
+
+
+def ask(port, method, target, tls=False):
+    """(status, headers, body) of one request on a new connection."""
+    if tls:
+        ctx = ssl.create_default_context()
+        ctx.check_hostname = False
+        ctx.verify_mode = ssl.CERT_NONE
+        conn = http.client.HTTPSConnection("127.0.0.1", port, context=ctx, timeout=10)
+    else:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request(method, target, headers={"Host": "localhost"})
+    r = conn.getresponse()
+    body = r.read()
+    conn.close()
+    return r.status, {k.lower(): v for k, v in r.getheaders()}, body
+
+
+@pytest.fixture
+def rules_server(start, tmp_path, site_root):
+    s = start("serve", "--config", str(config(tmp_path, site_root)))
+    return s
+
+
+def plain_port(s):
+    return s.host_port("http")[1]
+
+
+def test_spa_fallback_and_assets(rules_server, site_root):
+    port = plain_port(rules_server)
+    # A deep link of the application: its index, 200.
+    assert ask(port, "GET", "/app/users/42?tab=1")[::2] == (200, SPA_INDEX.encode())
+    # A missing asset under the route that says so: 404 (the site's page),
+    # never index.html.
+    status, headers, body = ask(port, "GET", "/assets/missing.js")
+    assert (status, body) == (404, b"<h1>our own 404</h1>\n")
+    assert headers["content-type"].startswith("text/html")
+    assert ask(port, "GET", "/assets/app.js")[::2] == (200, b"console.log('app');\n")
+    # $uri.html, and $uri/ with its index (a directory without its slash
+    # gets one first).
+    assert ask(port, "GET", "/about")[::2] == (200, b"about page\n")
+    status, headers, _ = ask(port, "GET", "/docs?x=1")
+    assert (status, headers["location"]) == (301, "/docs/?x=1")
+    assert ask(port, "GET", "/docs/")[::2] == (200, b"docs index\n")
+    # Files still answer with their validators and ranges.
+    status, headers, body = ask(port, "GET", "/index.html")
+    assert status == 200 and headers["etag"] and body == SPA_INDEX.encode()
+
+
+def test_error_pages_keep_their_status(rules_server):
+    port = plain_port(rules_server)
+    status, headers, body = ask(port, "GET", "/assets/nope.css")
+    assert (status, body) == (404, b"<h1>our own 404</h1>\n")
+    assert int(headers["content-length"]) == len(body)
+    # HEAD: the page's head, no content.
+    status, headers, body = ask(port, "HEAD", "/assets/nope.css")
+    assert (status, body, headers["content-length"]) == (404, b"", str(len(b"<h1>our own 404</h1>\n")))
+    # A status without a page of its own keeps the built-in one, and the
+    # fields the status needs (405: Allow).
+    status, headers, body = ask(port, "DELETE", "/index.html")
+    assert status == 405 and headers["allow"] == "GET, HEAD" and b"tlsaccel" in body
+
+
+def test_redirects_and_fixed_answers(rules_server):
+    port = plain_port(rules_server)
+    for tls in (False, True):
+        p = rules_server.host_port("https" if tls else "http")[1]
+        status, headers, _ = ask(p, "GET", "/old?a=1&b=2", tls)
+        assert (status, headers["location"]) == (301, "/new?a=1&b=2")
+    status, headers, _ = ask(port, "GET", "/blog/2024/hello?utm=x")
+    assert (status, headers["location"]) == (301, "https://blog.example/2024/hello")
+    status, headers, _ = ask(port, "GET", "/post/42?ref=feed")
+    assert (status, headers["location"]) == (301, "/articles/42?ref=feed")
+    # Not matching the regex: the SPA's index.
+    assert ask(port, "GET", "/post/abc")[::2] == (200, SPA_INDEX.encode())
+    status, headers, body = ask(port, "GET", "/gone")
+    assert (status, body, headers["content-type"]) == (410, b"gone\n", "text/plain; charset=utf-8")
+    status, headers, body = ask(port, "GET", "/empty")
+    assert (status, body) == (204, b"") and "content-length" not in headers
+    # A decoded path never breaks the Location field.
+    status, headers, _ = ask(port, "GET", "/blog/a%0d%0aSet-Cookie:x=1")
+    assert status == 301 and headers["location"] == "https://blog.example/a%0D%0ASet-Cookie:x=1"
+    assert "set-cookie" not in headers
+
+
+def test_rules_over_http2(rules_server):
+    url = rules_server.url
+    r = curl("-k", "--http2", "-s", "-o", "/dev/null", "-w", "%{http_version} %{http_code} %{redirect_url}",
+             url("/post/7"))
+    assert r.stdout.decode() == "2 301 " + url("/articles/7")
+    r = curl("-k", "--http2", "-s", "-w", " %{http_code}", url("/assets/none.js"))
+    assert r.stdout == b"<h1>our own 404</h1>\n 404"
+    r = curl("-k", "--http2", "-s", url("/deep/link"))
+    assert r.stdout == SPA_INDEX.encode()
+
+
+def test_proxy_errors_get_the_site_pages_and_back_end_pages_pass(start, tmp_path, site_root):
+    b = Backend("b1")
+    try:
+        dead = Backend("dead")
+        dead_address = dead.address
+        dead.stop()
+        extra = f"""
+[[upstream]]
+name = "app"
+servers = [{{ address = "{b.address}" }}]
+[[upstream]]
+name = "down"
+servers = [{{ address = "{dead_address}" }}]
+[[route]]
+prefix = "/app/"
+upstream = "app"
+[[route]]
+prefix = "/plain/"
+upstream = "app"
+intercept_errors = true
+[[route]]
+prefix = "/down/"
+upstream = "down"
+"""
+        s = start("serve", "--config", str(config(tmp_path, site_root, extra)))
+        port = plain_port(s)
+        # The back end's own 404 (empty) passes through...
+        status, headers, body = ask(port, "GET", "/app/nothing")
+        assert (status, body, headers["x-backend"]) == (404, b"", "b1")
+        # ...unless the route intercepts it.
+        status, _, body = ask(port, "GET", "/plain/nothing")
+        assert (status, body) == (404, b"<h1>our own 404</h1>\n")
+        # tlsaccel's own 502 for a back end that is not there.
+        status, _, body = ask(port, "GET", "/down/x")
+        assert (status, body) == (502, b"<h1>our own 50x</h1>\n")
+        # Successful answers are untouched.
+        assert ask(port, "GET", "/app/echo")[0] == 200
+    finally:
+        b.stop()
+
+
+def check(tmp_path, text):
+    path = tmp_path / "check.toml"
+    path.write_text(text)
+    return subprocess.run([str(BINARY), "check-config", str(path)], capture_output=True, text=True)
+
+
+def test_check_config_names_each_bad_rule_at_its_line(tmp_path, site_root):
+    r = check(tmp_path, f"""[static]
+root = "{site_root}"
+try_files = ["$uri", "index.html"]
+error_pages = {{ 200 = "/ok.html" }}
+
+[[redirect]]
+regex = "^/post/(\\\\d+"
+to = "/a/$1"
+
+[[redirect]]
+path = "/x"
+to = "/y"
+status = 200
+
+[[route]]
+prefix = "/api/"
+static = true
+intercept_errors = true
+""")
+    assert r.returncode == 1
+    lines = r.stdout.strip().splitlines() + r.stderr.strip().splitlines()
+    text = "\n".join(lines)
+    assert ":3:" in text and "static.try_files[1]" in text and "$uri, $uri/" in text, text
+    assert ":4:" in text and "static.error_pages.200" in text, text
+    assert ":7:" in text and "redirect[0].regex" in text and "not a regular expression" in text, text
+    assert ":13:" in text and "redirect[1].status" in text, text
+    assert "route[0].intercept_errors" in text, text
+
+
+# --- side by side with nginx ------------------------------------------------
+
+NGINX_SITE = """
+server {{
+    listen 127.0.0.1:{{port}};
+    root {root};
+    absolute_redirect off;
+    default_type text/plain;
+    error_page 404 /404.html;
+    location = /old {{ return 301 /new$is_args$args; }}
+    location ^~ /blog/ {{ rewrite ^/blog/(.*)$ https://blog.example/$1? permanent; }}
+    location ~ ^/post/(\\d+)$ {{ return 301 /articles/$1$is_args$args; }}
+    location = /gone {{ return 410 "gone\\n"; }}
+    location = /empty {{ return 204; }}
+    location /assets/ {{ try_files $uri =404; }}
+    location / {{ try_files $uri $uri/ $uri.html /index.html; }}
+}}
+"""
+
+TABLE = [
+    "/", "/index.html", "/app", "/app/", "/app/users/42", "/app/users/42?tab=2", "/about", "/about?x=1",
+    "/about.html", "/docs", "/docs?x=1", "/docs/", "/docs/index.html", "/docs/missing",
+    "/assets/app.js", "/assets/style.css", "/assets/missing.js", "/assets/", "/assets/sub/none.css",
+    "/old", "/old?a=1", "/old?a=1&b=2", "/old/", "/oldx", "/blog/", "/blog/2024/hello",
+    "/blog/2024/hello?utm=x", "/blogx", "/post/42", "/post/42?ref=feed", "/post/abc", "/post/42/",
+    "/gone", "/gone?x", "/empty", "/404.html", "/50x.html", "/assets/app.js?v=3", "/deep/a/b/c.png",
+    "/a%20b",
+]
+
+
+def test_forty_requests_answer_as_nginx_does(start, tmp_path, site_root):
+    assert len(TABLE) == 40
+    s = start("serve", "--config", str(config(tmp_path, site_root)))
+    port = plain_port(s)
+    with nginx(tmp_path, NGINX_SITE.format(root=site_root)) as nginx_port:
+        differences = []
+        for target in TABLE:
+            ours = ask(port, "GET", target)
+            theirs = ask(nginx_port, "GET", target)
+            # Status and Location always; the body where either server's
+            # own page is not what it is (nginx's redirect pages differ).
+            mine = (ours[0], ours[1].get("location"), ours[2] if ours[0] < 300 or ours[0] >= 400 else None)
+            ref = (theirs[0], theirs[1].get("location"),
+                   theirs[2] if theirs[0] < 300 or theirs[0] >= 400 else None)
+            if mine != ref:
+                differences.append((target, mine, ref))
+        assert differences == [], "\n".join(map(str, differences))
