@@ -24,4 +24,5 @@ pub mod server;
 pub mod static_files;
 pub mod tls;
 pub mod token;
+pub mod uri;
 pub mod worker;

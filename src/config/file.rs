@@ -211,6 +211,9 @@ pub struct RouteSection {
     pub compress: Option<bool>,
     /// A static route's own `try_files` (unset: the site's).
     pub try_files: Option<Vec<String>>,
+    /// Replaces `prefix` in the path sent to the back end (nginx's
+    /// `proxy_pass` with a URI); `Location` comes back mapped.
+    pub upstream_path: Option<String>,
     /// A back end's error responses are replaced by the site's error
     /// pages too (nginx's `proxy_intercept_errors`).
     #[serde(default)]

@@ -207,6 +207,9 @@ pub struct Route {
     pub compress: Option<bool>,
     /// A static route's own fallbacks; None: the site's.
     pub try_files: Option<Vec<super::TryFile>>,
+    /// What replaces `prefix` in the path a back end gets; None: the
+    /// target as the client sent it.
+    pub upstream_path: Option<String>,
     /// The site's error pages replace a back end's error responses too.
     pub intercept_errors: bool,
 }
@@ -403,6 +406,28 @@ pub fn resolve_routes(
                 "replaces a back end's error responses: only a route to an upstream has it",
             );
         }
+        if let Some(path) = &r.upstream_path {
+            if target == RouteTarget::Static {
+                report.error(
+                    format!("{key}.upstream_path"),
+                    "the path a back end gets: only a route to an upstream has it",
+                );
+            } else if !path.starts_with('/')
+                || path
+                    .bytes()
+                    .any(|b| b.is_ascii_control() || b == b' ' || b == b'?' || b == b'#')
+            {
+                report.error(
+                    format!("{key}.upstream_path"),
+                    format!("\"{path}\" must be a path starting with / (no spaces, ? or #)"),
+                );
+            } else if path.ends_with('/') != r.prefix.ends_with('/') {
+                report.warning(
+                    format!("{key}.upstream_path"),
+                    format!("\"{path}\" and the prefix \"{}\" do not both end in /: {}x becomes {path}x", r.prefix, r.prefix),
+                );
+            }
+        }
         let try_files = r
             .try_files
             .as_ref()
@@ -414,6 +439,7 @@ pub fn resolve_routes(
             upgrades,
             compress: r.compress,
             try_files,
+            upstream_path: r.upstream_path.clone(),
             intercept_errors: r.intercept_errors,
         });
     }
@@ -541,6 +567,7 @@ mod tests {
             upgrades: Vec::new(),
             compress: None,
             try_files: None,
+            upstream_path: None,
             intercept_errors: false,
         }
     }

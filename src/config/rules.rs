@@ -5,6 +5,7 @@
 //! calls them, the static files serve what they name.
 
 use super::Report;
+use crate::uri::escape_path;
 use std::collections::BTreeMap;
 
 /// One candidate of `try_files`, tried in order.
@@ -188,7 +189,8 @@ impl Redirect {
             (PathMatch::Exact(p), to) if p == path => to.clone(),
             (PathMatch::Prefix(p), to) => {
                 let rest = path.strip_prefix(p.as_str())?;
-                to.as_ref().map(|to| format!("{to}{}", escape(rest)))
+                to.as_ref()
+                    .map(|to| format!("{to}{}", escape_path(rest.as_bytes())))
             }
             (PathMatch::Regex(re), to) => {
                 let captures = re.captures(path)?;
@@ -223,24 +225,14 @@ fn expand(to: &str, captures: &regex::Captures<'_>) -> String {
         match (c, chars.peek().and_then(|d| d.to_digit(10))) {
             ('$', Some(n)) if n >= 1 => {
                 chars.next();
-                out.push_str(&escape(captures.get(n as usize).map_or("", |m| m.as_str())));
+                out.push_str(&escape_path(
+                    captures
+                        .get(n as usize)
+                        .map_or("", |m| m.as_str())
+                        .as_bytes(),
+                ));
             }
             _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Decoded path text made fit for a Location field again: every byte
-/// but the unreserved ones, sub-delims, `:`, `@` and `/` percent-encoded
-/// (so a decoded `%0D` can never end the field, nor `?` start a query).
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for &b in text.as_bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
         }
     }
     out

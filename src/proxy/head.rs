@@ -52,6 +52,55 @@ fn is_hop_by_hop(name: &str, tokens: &[String]) -> bool {
         || tokens.iter().any(|t| name.eq_ignore_ascii_case(t))
 }
 
+/// A back end's `Location` and `Content-Location` in the client's view,
+/// for a route that sends `prefix` up as `upstream_path` (nginx's
+/// `proxy_redirect default`): a path under `upstream_path`, given as a
+/// path or as an absolute URI naming `authority` (the Host the back end
+/// was asked for), comes back as the same path under `prefix`. Any other
+/// value is left as the back end sent it.
+pub fn client_locations(headers: &mut Headers, upstream_path: &str, prefix: &str, authority: &str) {
+    for name in ["location", "content-location"] {
+        let Some(value) = headers.get(name) else {
+            continue;
+        };
+        if let Some(mapped) = client_location(value, upstream_path, prefix, authority) {
+            headers.set(name, mapped);
+        }
+    }
+}
+
+fn client_location(
+    value: &[u8],
+    upstream_path: &str,
+    prefix: &str,
+    authority: &str,
+) -> Option<Vec<u8>> {
+    let path = if value.starts_with(b"/") && !value.starts_with(b"//") {
+        value
+    } else {
+        let lower = value
+            .get(..8)
+            .map(<[u8]>::to_ascii_lowercase)
+            .unwrap_or_default();
+        let rest = if lower.starts_with(b"http://") {
+            &value[7..]
+        } else if lower.starts_with(b"https://") {
+            &value[8..]
+        } else {
+            return None;
+        };
+        let end = rest.iter().position(|&b| b == b'/').unwrap_or(rest.len());
+        if !rest[..end].eq_ignore_ascii_case(authority.as_bytes()) {
+            return None;
+        }
+        &rest[end..]
+    };
+    let rest = path.strip_prefix(upstream_path.as_bytes())?;
+    let mut mapped = prefix.as_bytes().to_vec();
+    mapped.extend_from_slice(rest);
+    Some(mapped)
+}
+
 /// The head to send to the back end for `req`. `default_host` stands in
 /// for a missing Host (HTTP/1.0 clients); names with `_` are dropped
 /// unless `pass_underscores`. `upgrade`: the protocols the client may
@@ -59,6 +108,7 @@ fn is_hop_by_hop(name: &str, tokens: &[String]) -> bool {
 /// upgrade` (every other hop-by-hop field stays behind).
 pub fn request_head(
     req: &Request,
+    target: &[u8],
     default_host: &str,
     pass_underscores: bool,
     upgrade: Option<&str>,
@@ -67,7 +117,7 @@ pub fn request_head(
     let mut out = Vec::with_capacity(512);
     out.extend_from_slice(req.method.to_string().as_bytes());
     out.push(b' ');
-    out.extend_from_slice(&req.target);
+    out.extend_from_slice(target);
     // An HTTP/1.0 client gets an HTTP/1.0 request upstream, so the back end
     // answers it the way it would answer that client.
     out.extend_from_slice(match req.version {
@@ -299,7 +349,7 @@ mod tests {
     fn request_head_drops_hop_by_hop_and_adds_the_client() {
         let raw = b"POST /api?q=1 HTTP/1.1\r\nHost: example.com\r\nConnection: keep-alive, X-Secret\r\nX-Secret: 1\r\nContent_Length: 9\r\nKeep-Alive: 5\r\nX-Forwarded-For: 203.0.113.9\r\nX-Real-IP: 6.6.6.6\r\nX-Forwarded-Proto: http\r\nExpect: 100-continue\r\nUser-Agent: t\r\nContent-Length: 3\r\n\r\n";
         let req = parsed(raw, "127.0.0.5:1", true);
-        let out = String::from_utf8(request_head(&req, "up", false, None)).unwrap();
+        let out = String::from_utf8(request_head(&req, &req.target, "up", false, None)).unwrap();
         assert!(
             out.starts_with("POST /api?q=1 HTTP/1.1\r\nHost: example.com\r\n"),
             "{out}"
@@ -319,7 +369,7 @@ mod tests {
         assert!(out.contains("X-Forwarded-For: 203.0.113.9, 127.0.0.5\r\n"));
         assert!(out.contains("X-Forwarded-Proto: https\r\nX-Real-IP: 127.0.0.5\r\n"));
         assert!(out.contains("X-Forwarded-Host: example.com\r\n"));
-        let passed = String::from_utf8(request_head(&req, "up", true, None)).unwrap();
+        let passed = String::from_utf8(request_head(&req, &req.target, "up", true, None)).unwrap();
         assert!(passed.contains("Content_Length: 9\r\n"));
         assert!(out.ends_with("Content-Length: 3\r\n\r\n"));
     }
@@ -334,7 +384,14 @@ mod tests {
         let ws = b"GET /c HTTP/1.1\r\nHost: h\r\nConnection: keep-alive, Upgrade\r\nUpgrade: WebSocket\r\n\r\n";
         assert_eq!(offer(ws).as_deref(), Some("WebSocket"));
         let req = parsed(ws, "127.0.0.1:1", true);
-        let out = String::from_utf8(request_head(&req, "up", false, Some("WebSocket"))).unwrap();
+        let out = String::from_utf8(request_head(
+            &req,
+            &req.target,
+            "up",
+            false,
+            Some("WebSocket"),
+        ))
+        .unwrap();
         assert_eq!(
             out.matches("Connection: upgrade\r\nUpgrade: WebSocket\r\n")
                 .count(),
@@ -361,10 +418,31 @@ mod tests {
     }
 
     #[test]
+    fn locations_map_back_under_the_route_prefix() {
+        let map = |v: &str| {
+            client_location(v.as_bytes(), "/", "/api/", "example.com")
+                .map(|m| String::from_utf8(m).unwrap())
+        };
+        assert_eq!(map("/users/1").as_deref(), Some("/api/users/1"));
+        assert_eq!(
+            map("http://example.com/x?y=1").as_deref(),
+            Some("/api/x?y=1")
+        );
+        assert_eq!(map("HTTPS://EXAMPLE.COM/").as_deref(), Some("/api/"));
+        assert_eq!(map("https://other.example/x"), None);
+        assert_eq!(map("//example.com/x"), None);
+        assert_eq!(map("relative/x"), None);
+        let v2 = client_location(b"/v2/a", "/v2/", "/api/", "h").unwrap();
+        assert_eq!(v2, b"/api/a");
+        assert_eq!(client_location(b"/v1/a", "/v2/", "/api/", "h"), None);
+    }
+
+    #[test]
     fn chunked_request_and_http10_without_host() {
         let raw = b"PUT /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n";
         let out = String::from_utf8(request_head(
             &parsed(raw, "[::1]:1", false),
+            b"/x",
             "up",
             false,
             None,
@@ -375,6 +453,7 @@ mod tests {
         let raw = b"GET / HTTP/1.0\r\n\r\n";
         let out = String::from_utf8(request_head(
             &parsed(raw, "[::1]:1", false),
+            b"/",
             "127.0.0.1:8000",
             false,
             None,

@@ -22,12 +22,13 @@
 //! The client sees a plain error page; the log names the back end.
 
 use super::head::{
-    allowed_upgrade, parse_response_head, request_head, switch_matches_offer, upstream_framing,
-    ResponseHead,
+    allowed_upgrade, client_locations, parse_response_head, request_head, switch_matches_offer,
+    upstream_framing, ResponseHead,
 };
 use super::monitor::InFlight;
 use super::upstream_body::UpstreamBody;
 use super::Upstreams;
+use crate::config::Route;
 use crate::exchange::{
     Body, BodyError, BodyLength, Method, Request, RequestBody, Response, Tunnel,
 };
@@ -77,16 +78,19 @@ pub struct Proxy {
 }
 
 impl Proxy {
-    /// Serves `req` from upstream group `group`; `upgrades` are the
-    /// protocols the route lets a client switch to. Err: the client's body
-    /// failed (the protocol answers or ends the connection).
+    /// Serves `req` from upstream group `group` by `route` (the protocols
+    /// a client may switch to, the path mapping), asking the back end for
+    /// `target`. Err: the client's body failed (the protocol answers or
+    /// ends the connection).
     pub async fn forward<B: RequestBody>(
         &self,
         group: usize,
-        upgrades: &[String],
+        route: &Route,
+        target: &[u8],
         req: &Request,
         body: &mut B,
     ) -> Result<Response, BodyError> {
+        let upgrades = &route.upgrades;
         let (name, tls, timeouts, flags) = {
             let upstreams = self.upstreams.borrow();
             let c = upstreams.config(group);
@@ -111,7 +115,8 @@ impl Proxy {
             .client
             .local
             .map_or_else(|| name.clone(), |a| a.to_string());
-        let upstream_head = request_head(req, &default_host, underscores, upgrade.as_deref());
+        let upstream_head =
+            request_head(req, target, &default_host, underscores, upgrade.as_deref());
         let has_body = req.body != BodyLength::None;
         WorkerMetrics::add(&self.metrics.proxy_requests, 1);
         // A small body of an idempotent request is read whole first, so a
@@ -205,9 +210,18 @@ impl Proxy {
                         from_back_end: true,
                     });
                 }
-                Ok((backend, head, leftover)) => {
+                Ok((backend, mut head, leftover)) => {
                     exchange.responded(started.elapsed());
                     self.upstreams.borrow_mut().mark_ok(group, server);
+                    if let Some(upstream_path) = &route.upstream_path {
+                        let authority = req.host.as_deref().unwrap_or(&default_host);
+                        client_locations(
+                            &mut head.headers,
+                            upstream_path,
+                            &route.prefix,
+                            authority,
+                        );
+                    }
                     return Ok(self.response(head, backend, leftover, exchange, read_timeout));
                 }
                 Err(f) => f,

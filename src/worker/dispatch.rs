@@ -14,6 +14,7 @@ use crate::exchange::compress::{self, CompressStream, Source};
 use crate::exchange::{Body, BodyError, BodyLength, Request, RequestBody, Response, StreamError};
 use crate::metrics::WorkerMetrics;
 use crate::static_files::StaticFiles;
+use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::rc::Rc;
 
@@ -105,7 +106,8 @@ impl Worker {
             // a static answer should not carry (or copy) in its future.
             Plan::Proxy { group, route } => {
                 intercept = route.intercept_errors;
-                Box::pin(self.proxy.forward(group, &route.upgrades, request, body))
+                let target = upstream_target(route, request);
+                Box::pin(self.proxy.forward(group, route, &target, request, body))
                     .await
                     .map(|response| self.compress_proxied(site, route, request, response))
             }
@@ -490,6 +492,26 @@ async fn serve_static<B: RequestBody>(
         body.discard().await?;
     }
     Ok(static_response(worker, site, request))
+}
+
+/// The target a back end gets: as the client sent it, or with the route's
+/// prefix replaced by its `upstream_path` (nginx's `proxy_pass` with a
+/// URI): the normalized path the route matched, encoded again, then the
+/// query as sent.
+fn upstream_target<'r>(route: &Route, request: &'r Request) -> Cow<'r, [u8]> {
+    let Some(to) = &route.upstream_path else {
+        return Cow::Borrowed(&request.target);
+    };
+    let Some(path) = crate::static_files::normalized_path(&request.target) else {
+        return Cow::Borrowed(&request.target);
+    };
+    let rest = path.strip_prefix(route.prefix.as_bytes()).unwrap_or(&path);
+    let mut target = to.as_bytes().to_vec();
+    target.extend_from_slice(crate::uri::escape_path(rest).as_bytes());
+    if let Some(query) = request.target.iter().position(|&b| b == b'?') {
+        target.extend_from_slice(&request.target[query..]);
+    }
+    Cow::Owned(target)
 }
 
 /// The static files' answer to `request` (404 for a site without a root),

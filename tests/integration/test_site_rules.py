@@ -4,6 +4,7 @@ answers, against the real binary over HTTP/1.1 and HTTP/2, and side by
 side with nginx running the same rules from its own configuration."""
 
 import http.client
+import json
 import ssl
 import subprocess
 
@@ -297,3 +298,100 @@ def test_forty_requests_answer_as_nginx_does(start, tmp_path, site_root):
             if mine != ref:
                 differences.append((target, mine, ref))
         assert differences == [], "\n".join(map(str, differences))
+
+
+# --- proxy paths -------------------------------------------------------------
+
+def test_upstream_path_replaces_the_prefix_and_maps_locations_back(start, tmp_path, site_root):
+    from backend import raw_backend
+
+    b = Backend("b1")
+    redirecting = raw_backend(b"HTTP/1.1 302 Found\r\nLocation: http://localhost/login?next=%2Fme\r\n"
+                              b"Content-Location: /v2/here\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+    elsewhere = raw_backend(b"HTTP/1.1 302 Found\r\nLocation: https://sso.example/login\r\n"
+                            b"Content-Length: 0\r\nConnection: close\r\n\r\n")
+    try:
+        extra = f"""
+[[upstream]]
+name = "app"
+servers = [{{ address = "{b.address}" }}]
+[[upstream]]
+name = "redirecting"
+servers = [{{ address = "127.0.0.1:{redirecting.getsockname()[1]}" }}]
+[[upstream]]
+name = "elsewhere"
+servers = [{{ address = "127.0.0.1:{elsewhere.getsockname()[1]}" }}]
+[[route]]
+prefix = "/api/"
+upstream = "app"
+upstream_path = "/"
+[[route]]
+prefix = "/v1/"
+upstream = "app"
+upstream_path = "/plain/"
+[[route]]
+prefix = "/login/"
+upstream = "redirecting"
+upstream_path = "/"
+[[route]]
+prefix = "/redirects/"
+upstream = "redirecting"
+upstream_path = "/v2/"
+[[route]]
+prefix = "/sso/"
+upstream = "elsewhere"
+upstream_path = "/"
+[[route]]
+prefix = "/app/"
+upstream = "app"
+"""
+        s = start("serve", "--config", str(config(tmp_path, site_root, extra)))
+        port = plain_port(s)
+
+        def seen(target):
+            status, _, body = ask(port, "GET", target)
+            assert status == 200, (target, status, body)
+            return json.loads(body)["target"]
+
+        # nginx's proxy_pass http://app/; under location /api/.
+        assert seen("/api/echo?x=1&y=%2F") == "/echo?x=1&y=%2F"
+        assert seen("/v1/echo") == "/plain/echo"
+        # The normalized path goes up, encoded again.
+        assert seen("/api/a/../echo") == "/echo"
+        assert seen("/api/echo/a%20b%3F") == "/echo/a%20b%3F"
+        # A route without upstream_path sends the target as it came.
+        assert seen("/app/echo?z") == "/app/echo?z"
+        # The back end's redirects come back under the route's prefix...
+        status, headers, _ = ask(port, "GET", "/login/x")
+        assert (status, headers["location"]) == (302, "/login/login?next=%2Fme")
+        status, headers, _ = ask(port, "GET", "/redirects/x")
+        assert (headers["location"], headers["content-location"]) == (
+            "http://localhost/login?next=%2Fme", "/redirects/here")
+        # ...and a redirect elsewhere is left alone.
+        status, headers, _ = ask(port, "GET", "/sso/x")
+        assert (status, headers["location"]) == (302, "https://sso.example/login")
+    finally:
+        b.stop()
+        redirecting.close()
+        elsewhere.close()
+
+
+def test_upstream_path_is_checked(tmp_path, site_root):
+    r = check(tmp_path, f"""[static]
+root = "{site_root}"
+[[upstream]]
+name = "app"
+servers = [{{ address = "127.0.0.1:9" }}]
+[[route]]
+prefix = "/api/"
+upstream = "app"
+upstream_path = "v2"
+[[route]]
+prefix = "/files/"
+static = true
+upstream_path = "/"
+""")
+    text = r.stdout + r.stderr
+    assert r.returncode == 1
+    assert ":9:" in text and "route[0].upstream_path" in text and "must be a path" in text, text
+    assert ":13:" in text and "route[1].upstream_path" in text, text
