@@ -95,20 +95,32 @@ impl AccessLog {
         }
     }
 
-    pub fn request(&mut self, req: &Request, status: u16, body_bytes: u64) {
+    /// A request's line: nginx's `combined`, then ` "ID"` when
+    /// `request_id` is given (`http.request_id`).
+    pub fn request(
+        &mut self,
+        req: &Request,
+        status: u16,
+        body_bytes: u64,
+        request_id: Option<&str>,
+    ) {
         let line = format!(
             "{} {} {}",
             req.method,
             String::from_utf8_lossy(&req.target),
             req.version.as_str()
         );
+        let referer = req.header_text("referer");
+        let agent = req.header_text("user-agent");
         self.line(
             req.client.addr,
             line.as_bytes(),
-            status,
-            body_bytes,
-            req.header_text("referer").as_deref(),
-            req.header_text("user-agent").as_deref(),
+            (status, body_bytes),
+            Quoted {
+                referer: referer.as_deref(),
+                agent: agent.as_deref(),
+                request_id,
+            },
         );
     }
 
@@ -119,18 +131,21 @@ impl AccessLog {
             .next()
             .unwrap_or(b"");
         let first = &first[..first.len().min(1024)];
-        self.line(peer, first, status, body_bytes, None, None);
+        self.line(peer, first, (status, body_bytes), Quoted::default());
     }
 
     fn line(
         &mut self,
         peer: SocketAddr,
         request: &[u8],
-        status: u16,
-        bytes: u64,
-        referer: Option<&str>,
-        agent: Option<&str>,
+        (status, bytes): (u16, u64),
+        quoted: Quoted<'_>,
     ) {
+        let Quoted {
+            referer,
+            agent,
+            request_id,
+        } = quoted;
         let ip = peer.ip().to_canonical();
         let time = self.clock.now();
         let _ = write!(self.buf, "{ip} - - [{time}] \"");
@@ -139,7 +154,13 @@ impl AccessLog {
         escape_into(&mut self.buf, referer.unwrap_or("-").as_bytes());
         self.buf.extend_from_slice(b"\" \"");
         escape_into(&mut self.buf, agent.unwrap_or("-").as_bytes());
-        self.buf.extend_from_slice(b"\"\n");
+        self.buf.push(b'"');
+        if let Some(id) = request_id {
+            self.buf.extend_from_slice(b" \"");
+            escape_into(&mut self.buf, id.as_bytes());
+            self.buf.push(b'"');
+        }
+        self.buf.push(b'\n');
         if self.buf.len() >= FLUSH_AT {
             self.flush();
         }
@@ -151,6 +172,15 @@ impl AccessLog {
             let _ = self.sender.send(batch);
         }
     }
+}
+
+/// The quoted fields after status and size: `-` for those missing; the
+/// request id only when there is one.
+#[derive(Default)]
+struct Quoted<'a> {
+    referer: Option<&'a str>,
+    agent: Option<&'a str>,
+    request_id: Option<&'a str>,
 }
 
 /// nginx's escaping: quotes, backslashes and non-printable bytes as `\xHH`.

@@ -214,6 +214,12 @@ pub struct RouteSection {
     /// Replaces `prefix` in the path sent to the back end (nginx's
     /// `proxy_pass` with a URI); `Location` comes back mapped.
     pub upstream_path: Option<String>,
+    /// Fields set, added and removed on the request going up...
+    #[serde(default)]
+    pub request_headers: super::rules::HeaderRulesSection,
+    /// ...and on the response coming back.
+    #[serde(default)]
+    pub response_headers: super::rules::HeaderRulesSection,
     /// A back end's error responses are replaced by the site's error
     /// pages too (nginx's `proxy_intercept_errors`).
     #[serde(default)]
@@ -420,6 +426,9 @@ pub struct HttpSection {
     pub h2_header_table_size: u32,
     pub h2_max_resets_per_second: u32,
     pub h2_max_control_frames_per_second: u32,
+    /// Every request carries an `X-Request-Id` (the client's, or one made
+    /// up), passed to back ends, returned and logged.
+    pub request_id: bool,
 }
 
 impl Default for HttpSection {
@@ -431,6 +440,7 @@ impl Default for HttpSection {
             h2_header_table_size: 4096,
             h2_max_resets_per_second: 100,
             h2_max_control_frames_per_second: 100,
+            request_id: false,
         }
     }
 }

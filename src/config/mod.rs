@@ -33,7 +33,7 @@ pub use proxy::{
 pub use report::Report;
 use report::SourceMap;
 pub use resolve::resolve;
-pub use rules::{PathMatch, Redirect, RuleAnswer, TryFile};
+pub use rules::{HeaderRules, PathMatch, Redirect, RuleAnswer, TryFile, Variables};
 pub use settings::*;
 pub use site::{certificate_covers, normalize_host, site_for, Site};
 

@@ -210,6 +210,9 @@ pub struct Route {
     /// What replaces `prefix` in the path a back end gets; None: the
     /// target as the client sent it.
     pub upstream_path: Option<String>,
+    /// Fields set, added and removed going up, and coming back.
+    pub request_headers: super::HeaderRules,
+    pub response_headers: super::HeaderRules,
     /// The site's error pages replace a back end's error responses too.
     pub intercept_errors: bool,
 }
@@ -428,6 +431,24 @@ pub fn resolve_routes(
                 );
             }
         }
+        let request_headers = super::rules::resolve_header_rules(
+            &r.request_headers,
+            &format!("{key}.request_headers"),
+            report,
+        );
+        let response_headers = super::rules::resolve_header_rules(
+            &r.response_headers,
+            &format!("{key}.response_headers"),
+            report,
+        );
+        if target == RouteTarget::Static
+            && !(request_headers.is_empty() && response_headers.is_empty())
+        {
+            report.error(
+                format!("{key}.request_headers"),
+                "fields of a proxied exchange: only a route to an upstream has them (a site's own headers are [[site]] headers)",
+            );
+        }
         let try_files = r
             .try_files
             .as_ref()
@@ -440,6 +461,8 @@ pub fn resolve_routes(
             compress: r.compress,
             try_files,
             upstream_path: r.upstream_path.clone(),
+            request_headers,
+            response_headers,
             intercept_errors: r.intercept_errors,
         });
     }
@@ -568,6 +591,8 @@ mod tests {
             compress: None,
             try_files: None,
             upstream_path: None,
+            request_headers: Default::default(),
+            response_headers: Default::default(),
             intercept_errors: false,
         }
     }

@@ -515,6 +515,7 @@ fn http_settings(h: &file::HttpSection, report: &mut Report) -> HttpSettings {
     HttpSettings {
         http2: h.http2,
         h2c: h.h2c,
+        request_id: h.request_id,
         h2: Http2Limits {
             max_concurrent_streams: h.h2_max_concurrent_streams,
             header_table_size: h.h2_header_table_size,

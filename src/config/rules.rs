@@ -325,6 +325,174 @@ pub fn resolve_redirects(
     resolved
 }
 
+/// `request_headers` / `response_headers` of a route: fields set
+/// (replacing the same name), added (beside it) and removed.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HeaderRulesSection {
+    pub set: BTreeMap<String, String>,
+    pub add: BTreeMap<String, String>,
+    pub remove: Vec<String>,
+}
+
+/// A field value with variables: `$remote_addr`, `$scheme`, `$host`,
+/// `$request_id`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Template(Vec<Piece>);
+
+#[derive(Debug, Clone, PartialEq)]
+enum Piece {
+    Text(String),
+    RemoteAddr,
+    Scheme,
+    Host,
+    RequestId,
+}
+
+/// What a template's variables stand for in one exchange.
+pub struct Variables<'a> {
+    pub remote_addr: std::net::IpAddr,
+    pub scheme: &'a str,
+    pub host: &'a str,
+    pub request_id: &'a str,
+}
+
+impl Template {
+    fn parse(text: &str) -> Result<Template, String> {
+        let mut pieces = Vec::new();
+        let mut rest = text;
+        while let Some(at) = rest.find('$') {
+            if at > 0 {
+                pieces.push(Piece::Text(rest[..at].to_owned()));
+            }
+            let after = &rest[at + 1..];
+            let len = after
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(after.len());
+            pieces.push(match &after[..len] {
+                "remote_addr" => Piece::RemoteAddr,
+                "scheme" => Piece::Scheme,
+                "host" => Piece::Host,
+                "request_id" => Piece::RequestId,
+                other => {
+                    return Err(format!(
+                        "${other} is not one of $remote_addr, $scheme, $host, $request_id"
+                    ))
+                }
+            });
+            rest = &after[len..];
+        }
+        if !rest.is_empty() {
+            pieces.push(Piece::Text(rest.to_owned()));
+        }
+        Ok(Template(pieces))
+    }
+
+    pub fn render(&self, vars: &Variables<'_>) -> String {
+        let mut out = String::new();
+        for piece in &self.0 {
+            match piece {
+                Piece::Text(t) => out.push_str(t),
+                Piece::RemoteAddr => out.push_str(&vars.remote_addr.to_canonical().to_string()),
+                Piece::Scheme => out.push_str(vars.scheme),
+                Piece::Host => out.push_str(vars.host),
+                Piece::RequestId => out.push_str(vars.request_id),
+            }
+        }
+        out
+    }
+}
+
+/// Fields to set, add and remove on one direction of a proxied exchange.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HeaderRules {
+    pub set: Vec<(String, Template)>,
+    pub add: Vec<(String, Template)>,
+    /// Lower case.
+    pub remove: Vec<String>,
+}
+
+impl HeaderRules {
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty() && self.add.is_empty() && self.remove.is_empty()
+    }
+
+    /// Whether a field the client or back end sent is dropped: removed,
+    /// or replaced by a `set`.
+    pub fn drops(&self, name: &str) -> bool {
+        self.remove.iter().any(|r| r.eq_ignore_ascii_case(name))
+            || self.set.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+    }
+
+    /// The fields `set` and `add` write, rendered.
+    pub fn fields<'r>(
+        &'r self,
+        vars: &'r Variables<'_>,
+    ) -> impl Iterator<Item = (&'r str, String)> + 'r {
+        self.set
+            .iter()
+            .chain(&self.add)
+            .map(move |(name, value)| (name.as_str(), value.render(vars)))
+    }
+}
+
+/// Fields a rule may not touch: the framing and connection management
+/// tlsaccel does itself.
+const FRAMING: [&str; 7] = [
+    "content-length",
+    "transfer-encoding",
+    "connection",
+    "keep-alive",
+    "upgrade",
+    "te",
+    "trailer",
+];
+
+/// A route's `request_headers` or `response_headers` at `key`, checked.
+pub fn resolve_header_rules(
+    section: &HeaderRulesSection,
+    key: &str,
+    report: &mut Report,
+) -> HeaderRules {
+    let mut rules = HeaderRules::default();
+    let name_ok = |name: &str, at: &str, report: &mut Report| {
+        if name.is_empty() || !name.bytes().all(crate::token::is_tchar) {
+            report.error(at, format!("\"{name}\" is not a field name"));
+            false
+        } else if FRAMING.iter().any(|f| f.eq_ignore_ascii_case(name)) {
+            report.error(at, "framing and connection fields are the server's own");
+            false
+        } else {
+            true
+        }
+    };
+    for (list, kind, out) in [
+        (&section.set, "set", &mut rules.set),
+        (&section.add, "add", &mut rules.add),
+    ] {
+        for (name, value) in list {
+            let at = format!("{key}.{kind}.{name}");
+            if !name_ok(name, &at, report) {
+                continue;
+            }
+            if value.bytes().any(|b| b == b'\r' || b == b'\n' || b == 0) {
+                report.error(at, "a value cannot hold CR, LF or NUL");
+                continue;
+            }
+            match Template::parse(value) {
+                Ok(t) => out.push((name.clone(), t)),
+                Err(e) => report.error(at, e),
+            }
+        }
+    }
+    for (i, name) in section.remove.iter().enumerate() {
+        if name_ok(name, &format!("{key}.remove[{i}]"), report) {
+            rules.remove.push(name.to_ascii_lowercase());
+        }
+    }
+    rules
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -440,6 +608,45 @@ mod tests {
                 "redirect[3]"
             ]
         );
+    }
+
+    #[test]
+    fn header_rules_render_variables_and_refuse_framing() {
+        let mut report = Report::default();
+        let section = HeaderRulesSection {
+            set: [(
+                "X-Client".to_string(),
+                "$remote_addr via $scheme://$host ($request_id)".to_string(),
+            )]
+            .into(),
+            add: [
+                ("Content-Length".to_string(), "1".to_string()),
+                ("X-Bad".to_string(), "$nope".to_string()),
+            ]
+            .into(),
+            remove: vec!["Server".into()],
+        };
+        let rules = resolve_header_rules(&section, "route[0].request_headers", &mut report);
+        let keys: Vec<String> = report.errors().map(|e| e.key.clone()).collect();
+        assert_eq!(
+            keys,
+            [
+                "route[0].request_headers.add.Content-Length",
+                "route[0].request_headers.add.X-Bad"
+            ]
+        );
+        let vars = Variables {
+            remote_addr: "::ffff:10.0.0.1".parse().unwrap(),
+            scheme: "https",
+            host: "a.test",
+            request_id: "abc",
+        };
+        let fields: Vec<(&str, String)> = rules.fields(&vars).collect();
+        assert_eq!(
+            fields,
+            [("X-Client", "10.0.0.1 via https://a.test (abc)".to_string())]
+        );
+        assert!(rules.drops("server") && rules.drops("x-client") && !rules.drops("x-other"));
     }
 
     #[test]

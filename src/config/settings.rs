@@ -193,6 +193,8 @@ pub struct HttpSettings {
     /// HTTP/2 with prior knowledge (h2c) on plain listeners, beside HTTP/1.
     pub h2c: bool,
     pub h2: Http2Limits,
+    /// Every request carries an `X-Request-Id` (`http.request_id`).
+    pub request_id: bool,
 }
 
 /// Bounds on what one HTTP/2 connection may ask of the server. The header

@@ -8,6 +8,7 @@
 //! end-to-end fields and its body framing read strictly; the client's
 //! protocol adds its own framing and connection handling.
 
+use crate::config::{HeaderRules, Variables};
 use crate::exchange::{BodyLength, Headers, Method, Request, Version};
 use crate::http::Framing;
 
@@ -112,7 +113,9 @@ pub fn request_head(
     default_host: &str,
     pass_underscores: bool,
     upgrade: Option<&str>,
+    rules: (&HeaderRules, &Variables<'_>),
 ) -> Vec<u8> {
+    let (rules, vars) = rules;
     let tokens = connection_tokens(req.headers.get_all("connection"));
     let mut out = Vec::with_capacity(512);
     out.extend_from_slice(req.method.to_string().as_bytes());
@@ -138,13 +141,22 @@ pub fn request_head(
             tracing::debug!(peer = %req.client.addr, field = name, "header name with an underscore dropped before forwarding");
             continue;
         }
+        if rules.drops(name) {
+            continue;
+        }
         out.extend_from_slice(name.as_bytes());
         out.extend_from_slice(b": ");
         out.extend_from_slice(value);
         out.extend_from_slice(b"\r\n");
     }
-    if req.host.is_none() {
+    if req.host.is_none() && !rules.drops("host") {
         out.extend_from_slice(format!("Host: {default_host}\r\n").as_bytes());
+    }
+    for (name, value) in rules.fields(vars) {
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(b": ");
+        out.extend_from_slice(value.as_bytes());
+        out.extend_from_slice(b"\r\n");
     }
     let client = req.client.addr.ip().to_canonical();
     forwarded_for.retain(|v| !v.is_empty());
@@ -349,7 +361,15 @@ mod tests {
     fn request_head_drops_hop_by_hop_and_adds_the_client() {
         let raw = b"POST /api?q=1 HTTP/1.1\r\nHost: example.com\r\nConnection: keep-alive, X-Secret\r\nX-Secret: 1\r\nContent_Length: 9\r\nKeep-Alive: 5\r\nX-Forwarded-For: 203.0.113.9\r\nX-Real-IP: 6.6.6.6\r\nX-Forwarded-Proto: http\r\nExpect: 100-continue\r\nUser-Agent: t\r\nContent-Length: 3\r\n\r\n";
         let req = parsed(raw, "127.0.0.5:1", true);
-        let out = String::from_utf8(request_head(&req, &req.target, "up", false, None)).unwrap();
+        let out = String::from_utf8(request_head(
+            &req,
+            &req.target,
+            "up",
+            false,
+            None,
+            no_rules(),
+        ))
+        .unwrap();
         assert!(
             out.starts_with("POST /api?q=1 HTTP/1.1\r\nHost: example.com\r\n"),
             "{out}"
@@ -369,7 +389,15 @@ mod tests {
         assert!(out.contains("X-Forwarded-For: 203.0.113.9, 127.0.0.5\r\n"));
         assert!(out.contains("X-Forwarded-Proto: https\r\nX-Real-IP: 127.0.0.5\r\n"));
         assert!(out.contains("X-Forwarded-Host: example.com\r\n"));
-        let passed = String::from_utf8(request_head(&req, &req.target, "up", true, None)).unwrap();
+        let passed = String::from_utf8(request_head(
+            &req,
+            &req.target,
+            "up",
+            true,
+            None,
+            no_rules(),
+        ))
+        .unwrap();
         assert!(passed.contains("Content_Length: 9\r\n"));
         assert!(out.ends_with("Content-Length: 3\r\n\r\n"));
     }
@@ -390,6 +418,7 @@ mod tests {
             "up",
             false,
             Some("WebSocket"),
+            no_rules(),
         ))
         .unwrap();
         assert_eq!(
@@ -415,6 +444,18 @@ mod tests {
         assert!(!switch_matches_offer("websocket", Some("h2c")));
         assert!(!switch_matches_offer("websocket", Some("websocket, h2c")));
         assert!(!switch_matches_offer("websocket", None));
+    }
+
+    static NONE: std::sync::LazyLock<HeaderRules> = std::sync::LazyLock::new(HeaderRules::default);
+    static VARS: Variables<'static> = Variables {
+        remote_addr: std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+        scheme: "http",
+        host: "h",
+        request_id: "",
+    };
+
+    fn no_rules() -> (&'static HeaderRules, &'static Variables<'static>) {
+        (&NONE, &VARS)
     }
 
     #[test]
@@ -446,6 +487,7 @@ mod tests {
             "up",
             false,
             None,
+            no_rules(),
         ))
         .unwrap();
         assert_eq!(out.matches("Transfer-Encoding: chunked\r\n").count(), 1);
@@ -457,6 +499,7 @@ mod tests {
             "127.0.0.1:8000",
             false,
             None,
+            no_rules(),
         ))
         .unwrap();
         assert!(

@@ -28,7 +28,7 @@ use super::head::{
 use super::monitor::InFlight;
 use super::upstream_body::UpstreamBody;
 use super::Upstreams;
-use crate::config::Route;
+use crate::config::{Route, Variables};
 use crate::exchange::{
     Body, BodyError, BodyLength, Method, Request, RequestBody, Response, Tunnel,
 };
@@ -115,8 +115,21 @@ impl Proxy {
             .client
             .local
             .map_or_else(|| name.clone(), |a| a.to_string());
-        let upstream_head =
-            request_head(req, target, &default_host, underscores, upgrade.as_deref());
+        let request_id = req.header_text("x-request-id");
+        let vars = Variables {
+            remote_addr: req.client.addr.ip(),
+            scheme: if req.client.tls { "https" } else { "http" },
+            host: req.host.as_deref().unwrap_or(&default_host),
+            request_id: request_id.as_deref().unwrap_or(""),
+        };
+        let upstream_head = request_head(
+            req,
+            target,
+            &default_host,
+            underscores,
+            upgrade.as_deref(),
+            (&route.request_headers, &vars),
+        );
         let has_body = req.body != BodyLength::None;
         WorkerMetrics::add(&self.metrics.proxy_requests, 1);
         // A small body of an idempotent request is read whole first, so a
@@ -213,6 +226,15 @@ impl Proxy {
                 Ok((backend, mut head, leftover)) => {
                     exchange.responded(started.elapsed());
                     self.upstreams.borrow_mut().mark_ok(group, server);
+                    if !route.response_headers.is_empty() {
+                        let rules = &route.response_headers;
+                        for name in rules.set.iter().map(|(n, _)| n).chain(&rules.remove) {
+                            head.headers.remove(name);
+                        }
+                        for (name, value) in rules.fields(&vars) {
+                            head.headers.append(name, value);
+                        }
+                    }
                     if let Some(upstream_path) = &route.upstream_path {
                         let authority = req.host.as_deref().unwrap_or(&default_host);
                         client_locations(

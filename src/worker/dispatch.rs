@@ -137,6 +137,7 @@ impl Worker {
         };
         self.count(site, request);
         let mut response = self.with_error_page(site, response, false);
+        self.echo_request_id(request, &mut response);
         self.add_site_headers(site, &mut response);
         Some((site, response))
     }
@@ -251,6 +252,7 @@ impl Worker {
         };
         let response = response.map(|response| {
             let mut response = self.with_error_page(site, response, intercept);
+            self.echo_request_id(request, &mut response);
             self.add_site_headers(site, &mut response);
             response
         });
@@ -426,6 +428,17 @@ impl Worker {
                 page
             }
             None => response,
+        }
+    }
+
+    /// With `http.request_id`, the response says which request it answers
+    /// (unless a back end said so itself).
+    fn echo_request_id(&self, request: &Request, response: &mut Response) {
+        if !self.settings.http.request_id || response.headers.get("x-request-id").is_some() {
+            return;
+        }
+        if let Some(id) = request.headers.get("x-request-id") {
+            response.headers.append("X-Request-Id", id);
         }
     }
 

@@ -44,6 +44,10 @@ pub struct WorkerThread {
     active: Cell<usize>,
     /// Request buffers of idle connections, kept for reuse.
     spare_buffers: RefCell<Vec<Vec<u8>>>,
+    /// Request ids made so far, and this worker's random first half of
+    /// each (`http.request_id`).
+    request_ids: Cell<u64>,
+    request_id_prefix: u64,
     /// The generation new connections and exchanges use.
     current: RefCell<Option<Rc<Worker>>>,
     /// This worker's listening sockets, by listener (several for one when
@@ -82,7 +86,15 @@ impl WorkerThread {
 
     pub fn log_access(&self, req: &Request, status: u16, body_bytes: u64) {
         if let Some(log) = &self.access_log {
-            log.borrow_mut().request(req, status, body_bytes);
+            let request_id = self
+                .current
+                .borrow()
+                .as_ref()
+                .is_some_and(|w| w.settings.http.request_id)
+                .then(|| req.header_text("x-request-id"))
+                .flatten();
+            log.borrow_mut()
+                .request(req, status, body_bytes, request_id.as_deref());
         }
     }
 
@@ -114,6 +126,25 @@ impl WorkerThread {
 }
 
 impl Worker {
+    /// With `http.request_id`: the request's `X-Request-Id`, kept when the
+    /// client sent a usable one (1 to 128 visible characters), else made
+    /// here (32 hex digits: this worker's random prefix and a count).
+    pub fn stamp_request_id(&self, request: &mut Request) {
+        if !self.settings.http.request_id {
+            return;
+        }
+        let usable = request
+            .headers
+            .get("x-request-id")
+            .is_some_and(|v| !v.is_empty() && v.len() <= 128 && v.iter().all(u8::is_ascii_graphic));
+        if !usable {
+            let n = self.thread.request_ids.get().wrapping_add(1);
+            self.thread.request_ids.set(n);
+            let id = format!("{:016x}{n:016x}", self.thread.request_id_prefix);
+            request.headers.set("X-Request-Id", id);
+        }
+    }
+
     /// `WorkerThread::responded` for the site at `site` in this
     /// generation.
     pub fn responded(&self, site: usize, req: &Request, status: u16, body_bytes: u64) {
@@ -288,6 +319,14 @@ pub fn worker_main(parts: WorkerParts) {
         metrics: parts.metrics,
         active: Cell::new(0),
         spare_buffers: RefCell::new(Vec::new()),
+        request_ids: Cell::new(0),
+        request_id_prefix: {
+            // Unique across workers and restarts; a failed read of the
+            // system's randomness leaves the worker's number.
+            let mut bytes = (parts.id as u64).to_le_bytes();
+            let _ = aws_lc_rs::rand::fill(&mut bytes);
+            u64::from_le_bytes(bytes)
+        },
         current: RefCell::new(None),
         sockets: RefCell::new(Vec::new()),
     });

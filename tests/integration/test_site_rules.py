@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from backend import Backend
-from conftest import BINARY, curl, nginx
+from conftest import BINARY, curl, nginx, wait_for
 
 SPA_INDEX = "<!doctype html><title>app</title><div id=app></div>\n"
 
@@ -395,3 +395,64 @@ upstream_path = "/"
     assert r.returncode == 1
     assert ":9:" in text and "route[0].upstream_path" in text and "must be a path" in text, text
     assert ":13:" in text and "route[1].upstream_path" in text, text
+
+
+# --- headers and request ids -------------------------------------------------
+
+def test_route_header_rules_and_request_ids(start, tmp_path, site_root):
+    import re
+
+    b = Backend("b1")
+    log = tmp_path / "access.log"
+    try:
+        extra = f"""
+[http]
+request_id = true
+[log]
+access_log = "{log}"
+[[upstream]]
+name = "app"
+servers = [{{ address = "{b.address}" }}]
+[[route]]
+prefix = "/app/"
+upstream = "app"
+request_headers = {{ set = {{ "X-Env" = "prod", "X-Client" = "$remote_addr $scheme $host $request_id" }}, add = {{ "X-Extra" = "1" }}, remove = ["Cookie"] }}
+response_headers = {{ set = {{ "Cache-Control" = "no-store" }}, add = {{ "X-Via" = "tlsaccel" }}, remove = ["X-Backend-Conn"] }}
+"""
+        s = start("serve", "--config", str(config(tmp_path, site_root, extra)))
+        port = plain_port(s)
+
+        def exchange(extra_headers):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", "/app/echo", headers={"Host": "localhost", **extra_headers})
+            r = conn.getresponse()
+            body = json.loads(r.read())
+            conn.close()
+            return {k.lower(): v for k, v in r.getheaders()}, body["headers"]
+
+        response, seen = exchange({"Cookie": "session=1", "X-Env": "client"})
+        up = {}
+        for name, value in seen:
+            up.setdefault(name.lower(), []).append(value)
+        rid = response["x-request-id"]
+        assert re.fullmatch(r"[0-9a-f]{32}", rid), rid
+        assert up["x-request-id"] == [rid]
+        assert up["x-env"] == ["prod"] and "cookie" not in up and up["x-extra"] == ["1"]
+        assert up["x-client"] == [f"127.0.0.1 http localhost {rid}"]
+        assert response["cache-control"] == "no-store" and response["x-via"] == "tlsaccel"
+        assert "x-backend-conn" not in response and response["x-backend"] == "b1"
+        # The client's own id goes through; an unusable one is replaced.
+        response, seen = exchange({"X-Request-Id": "abc-123"})
+        assert response["x-request-id"] == "abc-123" and ["X-Request-Id", "abc-123"] in seen
+        response, _ = exchange({"X-Request-Id": "x" * 129})
+        assert re.fullmatch(r"[0-9a-f]{32}", response["x-request-id"])
+        # Files carry one too, and each id differs.
+        ids = {ask(port, "GET", "/index.html")[1]["x-request-id"] for _ in range(3)}
+        assert len(ids) == 3
+        # Workers hand their lines over at least once a second.
+        wait_for(lambda: log.exists() and f'"{rid}"' in log.read_text() and '"abc-123"' in log.read_text(),
+                 what="the ids in the access log")
+        line = next(l for l in log.read_text().splitlines() if rid in l)
+        assert line.endswith(f'"{rid}"') and '"GET /app/echo HTTP/1.1" 200' in line
+    finally:
+        b.stop()

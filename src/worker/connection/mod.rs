@@ -436,6 +436,7 @@ impl Connection {
         }
         request.client.local = self.client.local;
         let worker = self.worker.clone();
+        worker.stamp_request_id(&mut request);
         let settings = &worker.settings;
         let mut body = H1Body::new(
             &mut self.wire,

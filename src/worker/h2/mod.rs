@@ -593,12 +593,13 @@ impl Driver {
 
     /// A new stream's exchange, answered in place when nothing in it
     /// waits; a task otherwise.
-    fn start(&mut self, stream: u32, request: crate::exchange::Request, end_stream: bool) {
+    fn start(&mut self, stream: u32, mut request: crate::exchange::Request, end_stream: bool) {
         if self.arrival.follow_reload(&mut self.worker) == ListenerState::Removed {
             // The stream was opened before our GOAWAY reached the client.
             self.engine.send_reset(stream, ErrorCode::REFUSED_STREAM);
             return;
         }
+        self.worker.stamp_request_id(&mut request);
         let settings = &self.worker.settings;
         let link = (!end_stream).then(|| Link::new(stream, self.wake.clone()));
         let mut exchange: Pin<Box<dyn Future<Output = stream::Answer>>> =
