@@ -129,6 +129,11 @@ pub struct UpstreamSection {
     pub tls_cert: Option<std::path::PathBuf>,
     pub tls_key: Option<std::path::PathBuf>,
     pub retry_body_bytes: u64,
+    /// `round_robin` (weighted), `least_conn` or `hash`.
+    pub balance: String,
+    /// With `balance = "hash"`: `client_address`, `header:NAME` or
+    /// `cookie:NAME`.
+    pub hash_key: Option<String>,
 }
 
 /// `[[upstream]] health_check = { ... }`: active checks of each server.
@@ -179,6 +184,8 @@ impl Default for UpstreamSection {
             tls_cert: None,
             tls_key: None,
             retry_body_bytes: 64 * 1024,
+            balance: "round_robin".into(),
+            hash_key: None,
         }
     }
 }

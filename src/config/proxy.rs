@@ -69,6 +69,68 @@ pub struct Upstream {
     /// Bodies of idempotent requests up to this size are read whole before
     /// they are sent, so a failed attempt can be made again elsewhere.
     pub retry_body_bytes: u64,
+    /// How a server is chosen for a request.
+    pub balance: Balance,
+}
+
+/// How an upstream chooses a server.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Balance {
+    /// Smooth weighted round-robin (nginx's default).
+    #[default]
+    RoundRobin,
+    /// The fewest exchanges in progress over every worker, by weight.
+    LeastConn,
+    /// Consistent hashing of a key: one key stays on one server, and a
+    /// server added or removed moves only its share of the keys.
+    Hash(HashKey),
+}
+
+/// What consistent hashing hashes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HashKey {
+    ClientAddress,
+    /// A request header's value (lower-case name).
+    Header(String),
+    /// A cookie's value.
+    Cookie(String),
+}
+
+fn resolve_balance(u: &UpstreamSection, key: &str, report: &mut super::Report) -> Balance {
+    let hash_key = match u.hash_key.as_deref() {
+        None | Some("client_address") => HashKey::ClientAddress,
+        Some(text) => match text.split_once(':') {
+            Some(("header", name)) if !name.is_empty() && name.bytes().all(crate::token::is_tchar) => {
+                HashKey::Header(name.to_ascii_lowercase())
+            }
+            Some(("cookie", name)) if !name.is_empty() && name.bytes().all(crate::token::is_tchar) => {
+                HashKey::Cookie(name.to_owned())
+            }
+            _ => {
+                report.error(
+                    format!("{key}.hash_key"),
+                    format!("\"{text}\" is not client_address, header:NAME or cookie:NAME"),
+                );
+                HashKey::ClientAddress
+            }
+        },
+    };
+    match u.balance.as_str() {
+        "round_robin" | "least_conn" if u.hash_key.is_some() => {
+            report.error(format!("{key}.hash_key"), "goes with balance = \"hash\"");
+            Balance::RoundRobin
+        }
+        "round_robin" => Balance::RoundRobin,
+        "least_conn" => Balance::LeastConn,
+        "hash" => Balance::Hash(hash_key),
+        other => {
+            report.error(
+                format!("{key}.balance"),
+                format!("\"{other}\" is not round_robin, least_conn or hash"),
+            );
+            Balance::RoundRobin
+        }
+    }
 }
 
 /// What an upstream's TLS client trusts and presents.
@@ -302,6 +364,7 @@ pub fn resolve_upstreams(
                 .as_ref()
                 .map(|c| resolve_health_check(c, &format!("{key}.health_check"), report)),
             tls: upstream_tls(u, &key, report),
+            balance: resolve_balance(u, &key, report),
             retry_body_bytes: if u.retry_body_bytes > MAX_RETRY_BODY {
                 report.error(
                     format!("{key}.retry_body_bytes"),

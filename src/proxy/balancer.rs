@@ -1,6 +1,7 @@
 //! One worker's upstream groups: which server takes the next request
-//! (smooth weighted round-robin, as nginx does it), which servers are left
-//! out after a failure (passive health: for `fail_timeout`, then tried
+//! (smooth weighted round-robin, as nginx does it; the fewest exchanges in
+//! progress; or a consistent hash of a key, on a ring of points per
+//! server as ketama does it), which servers are left out after a failure (passive health: for `fail_timeout`, then tried
 //! again), and the idle keep-alive connections kept to each server.
 //!
 //! Owned by one worker thread: no locks, no sharing, except each server's
@@ -8,7 +9,7 @@
 //! upstream monitor's thread writes.
 
 use super::ServerStates;
-use crate::config::Upstream;
+use crate::config::{Balance, Upstream};
 use crate::config::UpstreamAddress;
 use crate::net::BackendStream;
 use rustls::ClientConfig;
@@ -27,6 +28,43 @@ struct Group {
     /// The TLS client configuration, for an upstream with `tls = true`.
     tls: Option<Arc<ClientConfig>>,
     servers: Vec<ServerState>,
+    /// `balance = "hash"`: (point, server), sorted by point.
+    ring: Vec<(u64, usize)>,
+    /// `balance = "least_conn"`: where the next tie is broken from.
+    cursor: usize,
+}
+
+/// Points on the hash ring per unit of weight: enough that each server's
+/// share of keys is within a few percent of its weight's.
+const POINTS_PER_WEIGHT: u32 = 160;
+
+/// A 64-bit hash, the same in every process and build (FNV-1a, then
+/// splitmix64's finalizer to spread FNV's weak low bits): fleets of
+/// servers, and a restart, send a key to the same back end.
+pub fn hash64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h ^= h >> 30;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^= h >> 27;
+    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
+}
+
+/// Each server's points, placed by its configured name (so adding a
+/// server leaves the others' points where they were).
+fn ring_of(config: &Upstream) -> Vec<(u64, usize)> {
+    let mut ring = Vec::new();
+    for (i, server) in config.servers.iter().enumerate() {
+        for point in 0..POINTS_PER_WEIGHT * server.weight {
+            ring.push((hash64(format!("{}#{point}", server.name).as_bytes()), i));
+        }
+    }
+    ring.sort_unstable();
+    ring
 }
 
 #[derive(Default)]
@@ -52,6 +90,11 @@ impl Upstreams {
                 .enumerate()
                 .map(|(i, c)| Group {
                     servers: c.servers.iter().map(|_| ServerState::default()).collect(),
+                    ring: match c.balance {
+                        Balance::Hash(_) => ring_of(c),
+                        _ => Vec::new(),
+                    },
+                    cursor: 0,
                     config: c.clone(),
                     tls: tls.get(i).cloned().flatten(),
                 })
@@ -68,10 +111,16 @@ impl Upstreams {
     }
 
     /// The next server for a request, skipping those that failed lately,
-    /// those health checks took out, and those in `tried`. None: no server
-    /// is available (answer 502).
-    pub fn pick(&mut self, group: usize, tried: &[usize]) -> Option<usize> {
+    /// those health checks took out, and those in `tried`: by the group's
+    /// `balance` (`key`: the request's hashed key, for `hash`; without
+    /// one, round-robin). None: no server is available (answer 502).
+    pub fn pick(&mut self, group: usize, tried: &[usize], key: Option<u64>) -> Option<usize> {
         let now = Instant::now();
+        match (&self.groups[group].config.balance, key) {
+            (Balance::Hash(_), Some(key)) => return self.pick_on_ring(group, tried, key, now),
+            (Balance::LeastConn, _) => return self.pick_least_busy(group, tried, now),
+            _ => {}
+        }
         let g = &mut self.groups[group];
         let checked = &self.shared[group];
         let mut total = 0i64;
@@ -89,6 +138,49 @@ impl Upstreams {
         }
         let (chosen, _) = best?;
         g.servers[chosen].current_weight -= total;
+        Some(chosen)
+    }
+
+    fn available(&self, group: usize, server: usize, tried: &[usize], now: Instant) -> bool {
+        !tried.contains(&server)
+            && self.groups[group].servers[server]
+                .down_until
+                .is_none_or(|t| t <= now)
+            && self.shared[group][server].is_up()
+    }
+
+    /// The server of the first point at or after `key` on the ring (around
+    /// it), skipping unavailable servers' points.
+    fn pick_on_ring(&self, group: usize, tried: &[usize], key: u64, now: Instant) -> Option<usize> {
+        let ring = &self.groups[group].ring;
+        let start = ring.partition_point(|&(point, _)| point < key);
+        ring.iter()
+            .cycle()
+            .skip(start)
+            .take(ring.len())
+            .map(|&(_, server)| server)
+            .find(|&server| self.available(group, server, tried, now))
+    }
+
+    /// The server with the fewest exchanges in progress (every worker's)
+    /// for its weight; ties go round in turn.
+    fn pick_least_busy(&mut self, group: usize, tried: &[usize], now: Instant) -> Option<usize> {
+        let n = self.groups[group].servers.len();
+        let cursor = self.groups[group].cursor;
+        let mut best: Option<(usize, u64, u64)> = None;
+        for server in (0..n).map(|i| (cursor + i) % n) {
+            if !self.available(group, server, tried, now) {
+                continue;
+            }
+            let active = self.shared[group][server].counters.active.load(Relaxed);
+            let weight = u64::from(self.groups[group].config.servers[server].weight);
+            // active/weight < best_active/best_weight, without division.
+            if best.is_none_or(|(_, a, w)| active * w < a * weight) {
+                best = Some((server, active, weight));
+            }
+        }
+        let (chosen, _, _) = best?;
+        self.groups[group].cursor = (chosen + 1) % n;
         Some(chosen)
     }
 
@@ -222,6 +314,7 @@ mod tests {
             resolve_interval: None,
             tls: None,
             retry_body_bytes: 0,
+            balance: Balance::RoundRobin,
         }
     }
 
@@ -234,7 +327,7 @@ mod tests {
     #[test]
     fn weighted_round_robin_is_smooth_and_proportional() {
         let mut u = upstreams(&[5, 1, 1]);
-        let picks: Vec<usize> = (0..7).map(|_| u.pick(0, &[]).unwrap()).collect();
+        let picks: Vec<usize> = (0..7).map(|_| u.pick(0, &[], None).unwrap()).collect();
         // nginx's smooth sequence for 5/1/1: a a b a c a a.
         assert_eq!(picks, vec![0, 0, 1, 0, 2, 0, 0]);
     }
@@ -244,11 +337,68 @@ mod tests {
         let mut u = upstreams(&[1, 1]);
         assert!(u.mark_failed(0, 0));
         assert!(!u.mark_failed(0, 0), "already down: not logged again");
-        assert!((0..4).all(|_| u.pick(0, &[]) == Some(1)));
-        assert_eq!(u.pick(0, &[1]), None, "the only other server was tried");
+        assert!((0..4).all(|_| u.pick(0, &[], None) == Some(1)));
+        assert_eq!(u.pick(0, &[1], None), None, "the only other server was tried");
         u.mark_failed(0, 1);
-        assert_eq!(u.pick(0, &[]), None);
+        assert_eq!(u.pick(0, &[], None), None);
         u.mark_ok(0, 0);
-        assert_eq!(u.pick(0, &[]), Some(0));
+        assert_eq!(u.pick(0, &[], None), Some(0));
+    }
+
+    fn hashed(n: usize) -> Upstreams {
+        let mut config = upstream(&vec![1; n]);
+        config.balance = Balance::Hash(crate::config::HashKey::ClientAddress);
+        let configs = [config];
+        let shared = super::super::ServerBoard::default().states_for(&configs);
+        Upstreams::new(&configs, &[], shared)
+    }
+
+    #[test]
+    fn consistent_hashing_spreads_keys_and_moves_few_when_a_server_joins() {
+        let keys: Vec<u64> = (0..10_000u32).map(|k| hash64(format!("user-{k}").as_bytes())).collect();
+        let mut four = hashed(4);
+        let before: Vec<usize> = keys.iter().map(|&k| four.pick(0, &[], Some(k)).unwrap()).collect();
+        for server in 0..4 {
+            let share = before.iter().filter(|&&s| s == server).count();
+            assert!((2250..=2750).contains(&share), "server {server}: {share} of 10000");
+        }
+        let mut five = hashed(5);
+        let after: Vec<usize> = keys.iter().map(|&k| five.pick(0, &[], Some(k)).unwrap()).collect();
+        let moved = before.iter().zip(&after).filter(|(a, b)| a != b).count();
+        // The newcomer's share, and only to it.
+        assert!(moved <= 2300, "{moved} keys moved");
+        assert!(before.iter().zip(&after).all(|(a, b)| a == b || *b == 4));
+        for server in 0..5 {
+            let share = after.iter().filter(|&&s| s == server).count();
+            assert!((1800..=2200).contains(&share), "server {server}: {share} of 10000");
+        }
+        // A server tried (or down) gives its keys to the next on the ring.
+        let k = keys[0];
+        let first = five.pick(0, &[], Some(k)).unwrap();
+        let second = five.pick(0, &[first], Some(k)).unwrap();
+        assert_ne!(first, second);
+    }
+
+    #[test]
+    fn least_conn_picks_the_least_busy_by_weight_and_takes_turns() {
+        let mut config = upstream(&[1, 1, 2]);
+        config.balance = Balance::LeastConn;
+        let configs = [config];
+        let shared = super::super::ServerBoard::default().states_for(&configs);
+        let mut u = Upstreams::new(&configs, &[], shared.clone());
+        let active = |s: usize, n: u64| shared[0][s].counters.active.store(n, Relaxed);
+        active(0, 3);
+        active(1, 1);
+        active(2, 3);
+        // 1/1 < 3/2 < 3/1.
+        assert_eq!(u.pick(0, &[], None), Some(1));
+        active(1, 2);
+        // 3/2 < 2/1.
+        assert_eq!(u.pick(0, &[], None), Some(2));
+        active(0, 0);
+        active(1, 0);
+        active(2, 0);
+        let turns: Vec<usize> = (0..3).map(|_| u.pick(0, &[], None).unwrap()).collect();
+        assert_eq!(turns, [0, 1, 2]);
     }
 }

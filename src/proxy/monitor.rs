@@ -339,6 +339,7 @@ mod tests {
             resolve_interval: None,
             tls: None,
             retry_body_bytes: 0,
+            balance: crate::config::Balance::RoundRobin,
         }
     }
 

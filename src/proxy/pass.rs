@@ -26,9 +26,10 @@ use super::head::{
     upstream_framing, ResponseHead,
 };
 use super::monitor::InFlight;
+use super::balancer::hash64;
 use super::upstream_body::UpstreamBody;
 use super::Upstreams;
-use crate::config::{Route, Variables};
+use crate::config::{Balance, HashKey, Route, Variables};
 use crate::exchange::{
     Body, BodyError, BodyLength, Method, Request, RequestBody, Response, Tunnel,
 };
@@ -75,6 +76,31 @@ pub struct Proxy {
     pub metrics: Arc<WorkerMetrics>,
     /// Between reads of a request body, and writes of it to the back end.
     pub body_timeout: Duration,
+}
+
+/// The hashed key of `balance = "hash"`: the client's address, a
+/// header's value, or a cookie's; None (round-robin) when the request has
+/// no such header or cookie.
+fn balance_key(req: &Request, what: &HashKey) -> Option<u64> {
+    match what {
+        HashKey::ClientAddress => {
+            let ip = req.client.addr.ip().to_canonical();
+            Some(match ip {
+                std::net::IpAddr::V4(v4) => hash64(&v4.octets()),
+                std::net::IpAddr::V6(v6) => hash64(&v6.octets()),
+            })
+        }
+        HashKey::Header(name) => req.headers.get(name).map(|v| hash64(v.trim_ascii())),
+        HashKey::Cookie(name) => req
+            .headers
+            .get_all("cookie")
+            .flat_map(|line| line.split(|&b| b == b';'))
+            .find_map(|pair| {
+                let pair = pair.trim_ascii();
+                let value = pair.strip_prefix(name.as_bytes())?.strip_prefix(b"=")?;
+                Some(hash64(value))
+            }),
+    }
 }
 
 impl Proxy {
@@ -141,10 +167,14 @@ impl Proxy {
             _ => None,
         };
         let resendable = !has_body || buffered.is_some();
+        let key = match &self.upstreams.borrow().config(group).balance {
+            Balance::Hash(what) => balance_key(req, what),
+            _ => None,
+        };
         let mut tried = Vec::new();
         let mut retried = false;
         loop {
-            let picked = self.upstreams.borrow_mut().pick(group, &tried);
+            let picked = self.upstreams.borrow_mut().pick(group, &tried, key);
             let Some(server) = picked else {
                 tracing::warn!(peer = %req.client.addr, upstream = %name, "no back end available");
                 return Ok(Response::error(502));

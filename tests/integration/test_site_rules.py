@@ -456,3 +456,87 @@ response_headers = {{ set = {{ "Cache-Control" = "no-store" }}, add = {{ "X-Via"
         assert line.endswith(f'"{rid}"') and '"GET /app/echo HTTP/1.1" 200' in line
     finally:
         b.stop()
+
+
+# --- balancing by key --------------------------------------------------------
+
+def test_consistent_hashing_through_the_proxy(start, tmp_path, site_root):
+    """10,000 users (X-User) over 4 back ends, then a fifth joins by a
+    reload: each back end's share is within 10 % of even, and only the
+    keys the newcomer takes move."""
+    import signal
+
+    from conftest import wait_for
+
+    backends = [Backend(f"b{i}") for i in range(5)]
+    try:
+        def upstream(n):
+            servers = ", ".join(f'{{ address = "{b.address}" }}' for b in backends[:n])
+            return f"""
+[[upstream]]
+name = "app"
+servers = [{servers}]
+balance = "hash"
+hash_key = "header:X-User"
+[[route]]
+prefix = "/app/"
+upstream = "app"
+"""
+        cfg = config(tmp_path, site_root, upstream(4))
+        s = start("serve", "--config", str(cfg))
+        port = plain_port(s)
+
+        def placement():
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            placed = []
+            for user in range(10_000):
+                conn.request("GET", "/app/bytes/0", headers={"Host": "localhost", "X-User": f"user-{user}"})
+                r = conn.getresponse()
+                r.read()
+                assert r.status == 200
+                placed.append(r.getheader("X-Backend"))
+            conn.close()
+            return placed
+
+        before = placement()
+        for name in ("b0", "b1", "b2", "b3"):
+            assert 2250 <= before.count(name) <= 2750, (name, before.count(name))
+        cfg.write_text(config(tmp_path, site_root, upstream(5)).read_text())
+        s.proc.send_signal(signal.SIGHUP)
+        wait_for(lambda: "reloaded:" in s.log_text(), what="the reload")
+        after = placement()
+        moved = [(a, b) for a, b in zip(before, after) if a != b]
+        assert all(b == "b4" for _, b in moved), moved[:5]
+        assert len(moved) <= 2300, len(moved)
+        for name in ("b0", "b1", "b2", "b3", "b4"):
+            assert 1800 <= after.count(name) <= 2200, (name, after.count(name))
+        # Requests without the header still go round.
+        conn_names = {ask(port, "GET", "/app/bytes/0")[1]["x-backend"] for _ in range(10)}
+        assert len(conn_names) > 1
+    finally:
+        for b in backends:
+            b.stop()
+
+
+def test_balancing_is_checked(tmp_path, site_root):
+    r = check(tmp_path, f"""[static]
+root = "{site_root}"
+[[upstream]]
+name = "a"
+servers = [{{ address = "127.0.0.1:9" }}]
+balance = "random"
+[[upstream]]
+name = "b"
+servers = [{{ address = "127.0.0.1:9" }}]
+balance = "hash"
+hash_key = "query:x"
+[[upstream]]
+name = "c"
+servers = [{{ address = "127.0.0.1:9" }}]
+hash_key = "header:X"
+""")
+    text = r.stdout + r.stderr
+    assert r.returncode == 1
+    assert ":6:" in text and "upstream[0].balance" in text, text
+    assert ":11:" in text and "upstream[1].hash_key" in text, text
+    assert ":15:" in text and "upstream[2].hash_key" in text and 'balance = "hash"' in text, text
