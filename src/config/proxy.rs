@@ -100,10 +100,14 @@ fn resolve_balance(u: &UpstreamSection, key: &str, report: &mut super::Report) -
     let hash_key = match u.hash_key.as_deref() {
         None | Some("client_address") => HashKey::ClientAddress,
         Some(text) => match text.split_once(':') {
-            Some(("header", name)) if !name.is_empty() && name.bytes().all(crate::token::is_tchar) => {
+            Some(("header", name))
+                if !name.is_empty() && name.bytes().all(crate::token::is_tchar) =>
+            {
                 HashKey::Header(name.to_ascii_lowercase())
             }
-            Some(("cookie", name)) if !name.is_empty() && name.bytes().all(crate::token::is_tchar) => {
+            Some(("cookie", name))
+                if !name.is_empty() && name.bytes().all(crate::token::is_tchar) =>
+            {
                 HashKey::Cookie(name.to_owned())
             }
             _ => {

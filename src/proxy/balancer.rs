@@ -9,8 +9,8 @@
 //! upstream monitor's thread writes.
 
 use super::ServerStates;
-use crate::config::{Balance, Upstream};
 use crate::config::UpstreamAddress;
+use crate::config::{Balance, Upstream};
 use crate::net::BackendStream;
 use rustls::ClientConfig;
 use std::collections::VecDeque;
@@ -338,7 +338,11 @@ mod tests {
         assert!(u.mark_failed(0, 0));
         assert!(!u.mark_failed(0, 0), "already down: not logged again");
         assert!((0..4).all(|_| u.pick(0, &[], None) == Some(1)));
-        assert_eq!(u.pick(0, &[1], None), None, "the only other server was tried");
+        assert_eq!(
+            u.pick(0, &[1], None),
+            None,
+            "the only other server was tried"
+        );
         u.mark_failed(0, 1);
         assert_eq!(u.pick(0, &[], None), None);
         u.mark_ok(0, 0);
@@ -355,22 +359,36 @@ mod tests {
 
     #[test]
     fn consistent_hashing_spreads_keys_and_moves_few_when_a_server_joins() {
-        let keys: Vec<u64> = (0..10_000u32).map(|k| hash64(format!("user-{k}").as_bytes())).collect();
+        let keys: Vec<u64> = (0..10_000u32)
+            .map(|k| hash64(format!("user-{k}").as_bytes()))
+            .collect();
         let mut four = hashed(4);
-        let before: Vec<usize> = keys.iter().map(|&k| four.pick(0, &[], Some(k)).unwrap()).collect();
+        let before: Vec<usize> = keys
+            .iter()
+            .map(|&k| four.pick(0, &[], Some(k)).unwrap())
+            .collect();
         for server in 0..4 {
             let share = before.iter().filter(|&&s| s == server).count();
-            assert!((2250..=2750).contains(&share), "server {server}: {share} of 10000");
+            assert!(
+                (2250..=2750).contains(&share),
+                "server {server}: {share} of 10000"
+            );
         }
         let mut five = hashed(5);
-        let after: Vec<usize> = keys.iter().map(|&k| five.pick(0, &[], Some(k)).unwrap()).collect();
+        let after: Vec<usize> = keys
+            .iter()
+            .map(|&k| five.pick(0, &[], Some(k)).unwrap())
+            .collect();
         let moved = before.iter().zip(&after).filter(|(a, b)| a != b).count();
         // The newcomer's share, and only to it.
         assert!(moved <= 2300, "{moved} keys moved");
         assert!(before.iter().zip(&after).all(|(a, b)| a == b || *b == 4));
         for server in 0..5 {
             let share = after.iter().filter(|&&s| s == server).count();
-            assert!((1800..=2200).contains(&share), "server {server}: {share} of 10000");
+            assert!(
+                (1800..=2200).contains(&share),
+                "server {server}: {share} of 10000"
+            );
         }
         // A server tried (or down) gives its keys to the next on the ring.
         let k = keys[0];

@@ -21,12 +21,12 @@
 //! another; otherwise 502, or 504 when the back end is too slow to answer.
 //! The client sees a plain error page; the log names the back end.
 
+use super::balancer::hash64;
 use super::head::{
     allowed_upgrade, client_locations, parse_response_head, request_head, switch_matches_offer,
     upstream_framing, ResponseHead,
 };
 use super::monitor::InFlight;
-use super::balancer::hash64;
 use super::upstream_body::UpstreamBody;
 use super::Upstreams;
 use crate::config::{Balance, HashKey, Route, Variables};
