@@ -72,6 +72,10 @@ pub struct SiteSection {
     /// Pages for error statuses, from the root (`{ 404 = "/404.html" }`).
     pub error_pages: std::collections::BTreeMap<String, String>,
     pub redirect: Vec<super::rules::RedirectSection>,
+    /// A directory without its index file answers with a listing
+    /// (nginx's `autoindex`), not 403; `listing_hidden` lists dot files.
+    pub listing: bool,
+    pub listing_hidden: bool,
 }
 
 /// `[acme]`: the CA, the account and where their state is kept.
@@ -218,6 +222,8 @@ pub struct RouteSection {
     pub compress: Option<bool>,
     /// A static route's own `try_files` (unset: the site's).
     pub try_files: Option<Vec<String>>,
+    /// A static route's own directory listings (unset: the site's).
+    pub listing: Option<bool>,
     /// Replaces `prefix` in the path sent to the back end (nginx's
     /// `proxy_pass` with a URI); `Location` comes back mapped.
     pub upstream_path: Option<String>,
@@ -340,6 +346,9 @@ pub struct StaticSection {
     pub try_files: Vec<String>,
     /// The default site's `error_pages`.
     pub error_pages: std::collections::BTreeMap<String, String>,
+    /// The default site's directory listings.
+    pub listing: bool,
+    pub listing_hidden: bool,
 }
 
 impl Default for StaticSection {
@@ -349,6 +358,8 @@ impl Default for StaticSection {
             index: "index.html".into(),
             try_files: Vec::new(),
             error_pages: Default::default(),
+            listing: false,
+            listing_hidden: false,
         }
     }
 }

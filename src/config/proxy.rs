@@ -273,6 +273,8 @@ pub struct Route {
     pub compress: Option<bool>,
     /// A static route's own fallbacks; None: the site's.
     pub try_files: Option<Vec<super::TryFile>>,
+    /// A static route's own directory listings; None: the site's.
+    pub listing: Option<bool>,
     /// What replaces `prefix` in the path a back end gets; None: the
     /// target as the client sent it.
     pub upstream_path: Option<String>,
@@ -464,6 +466,12 @@ pub fn resolve_routes(
         {
             report.error(key.clone(), "the same prefix and host are routed twice");
         }
+        if r.listing.is_some() && target != RouteTarget::Static {
+            report.error(
+                format!("{key}.listing"),
+                "directory listings are static files: only a static route has them",
+            );
+        }
         if r.try_files.is_some() && target != RouteTarget::Static {
             report.error(
                 format!("{key}.try_files"),
@@ -528,6 +536,7 @@ pub fn resolve_routes(
             compress: r.compress,
             try_files,
             upstream_path: r.upstream_path.clone(),
+            listing: r.listing,
             request_headers,
             response_headers,
             intercept_errors: r.intercept_errors,
@@ -658,6 +667,7 @@ mod tests {
             compress: None,
             try_files: None,
             upstream_path: None,
+            listing: None,
             request_headers: Default::default(),
             response_headers: Default::default(),
             intercept_errors: false,

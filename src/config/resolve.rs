@@ -178,6 +178,8 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
                 report,
             ),
             redirects: rules::resolve_redirects(&file.redirect, "redirect", report),
+            listing: file.r#static.listing,
+            listing_hidden: file.r#static.listing_hidden,
         }
     });
     let (mut sites, default_site) = site::resolve(

@@ -37,6 +37,10 @@ pub struct Site {
     pub error_pages: Vec<(u16, String)>,
     /// Checked before routes and files, in order.
     pub redirects: Vec<super::Redirect>,
+    /// Directories without an index file are listed (and with
+    /// `listing_hidden`, their dot files too).
+    pub listing: bool,
+    pub listing_hidden: bool,
 }
 
 impl Site {
@@ -263,6 +267,8 @@ pub fn resolve(
             try_files,
             error_pages,
             redirects,
+            listing: section.listing,
+            listing_hidden: section.listing_hidden,
         });
     }
     let default = match explicit_default {
@@ -307,6 +313,8 @@ mod tests {
             try_files: Vec::new(),
             error_pages: Vec::new(),
             redirects: Vec::new(),
+            listing: false,
+            listing_hidden: false,
         }
     }
 

@@ -8,6 +8,7 @@
 mod cache;
 mod compressed;
 mod conditional;
+mod listing;
 mod mime;
 mod open;
 mod path;
@@ -99,6 +100,17 @@ impl OpenFile {
     }
 }
 
+/// What a site or static route asks of the files beyond the path.
+#[derive(Debug, Clone, Copy)]
+pub struct Options<'a> {
+    /// Candidates tried in order (`try_files`); empty: the path alone.
+    pub try_files: &'a [TryFile],
+    /// A directory without its index file is listed, not refused.
+    pub listing: bool,
+    /// Listings include names starting with a dot.
+    pub listing_hidden: bool,
+}
+
 /// Serves files from one document root; one per worker.
 pub struct StaticFiles {
     root: Root,
@@ -123,12 +135,11 @@ impl StaticFiles {
         }
     }
 
-    /// The response to a request, trying `try_files` in order when there
-    /// are any. HEAD gets the GET response; the protocol sends its head
-    /// only.
-    pub fn respond(&mut self, req: &Request, try_files: &[TryFile]) -> Response {
+    /// The response to a request, as `options` say. HEAD gets the GET
+    /// response; the protocol sends its head only.
+    pub fn respond(&mut self, req: &Request, options: &Options<'_>) -> Response {
         match &req.method {
-            Method::Get | Method::Head => self.respond_get(req, try_files),
+            Method::Get | Method::Head => self.respond_get(req, options),
             // RFC 9110 15.5.6: 405 names the methods that are allowed.
             method if method.is_standard() => {
                 let mut r = Response::error(405);
@@ -171,7 +182,7 @@ impl StaticFiles {
         })
     }
 
-    fn respond_get(&mut self, req: &Request, try_files: &[TryFile]) -> Response {
+    fn respond_get(&mut self, req: &Request, options: &Options<'_>) -> Response {
         if self.root.refresh(self.cache.valid()) {
             self.cache.clear();
         }
@@ -180,8 +191,8 @@ impl StaticFiles {
             Err(path::PathError::Malformed) => return Response::error(400),
             Err(path::PathError::Outside) => return Response::error(404),
         };
-        if !try_files.is_empty() {
-            return self.try_candidates(req, &path, try_files);
+        if !options.try_files.is_empty() {
+            return self.try_candidates(req, &path, options.try_files);
         }
         if path.trailing_slash {
             let mut index_path = path.relative.clone();
@@ -192,8 +203,11 @@ impl StaticFiles {
             return match self.cache.lookup(&self.root, &index_path) {
                 Ok(Found::File(f)) => self.respond_file(req, &index_path, f),
                 Ok(_) => Response::error(403),
-                // No index: a directory listing is never produced.
+                // No index: a listing where the site allows one.
                 Err(e) if is_not_found(&e) => match self.cache.lookup(&self.root, &path.relative) {
+                    Ok(Found::Directory) if options.listing => {
+                        self.listing(req, &path, options.listing_hidden)
+                    }
                     Ok(Found::Directory) => Response::error(403),
                     Ok(_) => Response::error(404),
                     Err(e) => error_for(&e),
@@ -205,6 +219,17 @@ impl StaticFiles {
             Ok(Found::File(f)) => self.respond_file(req, &path.relative, f),
             Ok(Found::Directory) => redirect_to_directory(&path),
             Ok(Found::Special) => Response::error(403),
+            Err(e) => error_for(&e),
+        }
+    }
+
+    /// The listing of the directory `path` names.
+    fn listing(&self, req: &Request, path: &path::RequestPath<'_>, hidden: bool) -> Response {
+        match listing::read(&self.root, &path.relative, hidden) {
+            Ok((entries, truncated)) => {
+                let shown = String::from_utf8_lossy(path.raw_path);
+                listing::response(&shown, &entries, truncated, listing::wants_json(req))
+            }
             Err(e) => error_for(&e),
         }
     }

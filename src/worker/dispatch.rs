@@ -528,23 +528,28 @@ fn upstream_target<'r>(route: &Route, request: &'r Request) -> Cow<'r, [u8]> {
 }
 
 /// The static files' answer to `request` (404 for a site without a root),
-/// with the fallbacks of its static route, else of its site.
+/// with the fallbacks and listings of its static route, else of its site.
 fn static_response(worker: &Worker, site: usize, request: &Request) -> Response {
     let Some(files) = &worker.files[site] else {
         return Response::error(404);
     };
     let config = &worker.settings.sites[site];
-    let route_try_files = config
+    // A static route's own options, looked up only where a route has any.
+    let route = config
         .routes
         .iter()
-        .any(|r| r.try_files.is_some())
+        .any(|r| r.try_files.is_some() || r.listing.is_some())
         .then(|| {
             let path = crate::static_files::normalized_path(&request.target)?;
-            let route =
-                crate::config::select_route(&config.routes, &path, request.host.as_deref())?;
-            route.try_files.as_deref()
+            crate::config::select_route(&config.routes, &path, request.host.as_deref())
         })
         .flatten();
-    let try_files = route_try_files.unwrap_or(&config.try_files);
-    files.borrow_mut().respond(request, try_files)
+    let options = crate::static_files::Options {
+        try_files: route
+            .and_then(|r| r.try_files.as_deref())
+            .unwrap_or(&config.try_files),
+        listing: route.and_then(|r| r.listing).unwrap_or(config.listing),
+        listing_hidden: config.listing_hidden,
+    };
+    files.borrow_mut().respond(request, &options)
 }

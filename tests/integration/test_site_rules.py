@@ -540,3 +540,54 @@ hash_key = "header:X"
     assert ":6:" in text and "upstream[0].balance" in text, text
     assert ":11:" in text and "upstream[1].hash_key" in text, text
     assert ":15:" in text and "upstream[2].hash_key" in text and 'balance = "hash"' in text, text
+
+
+# --- directory listings ------------------------------------------------------
+
+def test_directory_listings(start, tmp_path):
+    import os
+
+    root = tmp_path / "files"
+    (root / "pub" / "sub").mkdir(parents=True)
+    (root / "pub" / "b.txt").write_bytes(b"12345")
+    (root / "pub" / "a <&> \"q\".txt").write_bytes(b"x")
+    (root / "pub" / ".secret").write_bytes(b"hidden")
+    os.symlink("/etc/passwd", root / "pub" / "outside")
+    (root / "closed").mkdir()
+    (root / "closed" / "c.txt").write_text("c")
+    cfg = tmp_path / "tlsaccel.toml"
+    cfg.write_text(f"""[[listener]]
+address = "127.0.0.1:0"
+tls = false
+[static]
+root = "{root}"
+[[route]]
+prefix = "/pub/"
+static = true
+listing = true
+""")
+    s = start("serve", "--config", str(cfg))
+    port = s.host_port("http")[1]
+    status, headers, body = ask(port, "GET", "/pub/")
+    page = body.decode()
+    assert status == 200 and headers["content-type"] == "text/html; charset=utf-8", page
+    assert "<title>Index of /pub/</title>" in page and '<a href="../">../</a>' in page
+    # Directories first, then names in order; escaped; sizes; no dot files.
+    assert page.index('href="./sub/"') < page.index('href="./a%20%3C&amp;%3E%20%22q%22.txt"') < page.index('href="./b.txt"')
+    assert "a &lt;&amp;&gt; &quot;q&quot;.txt" in page and "<td>5</td>" in page
+    assert ".secret" not in page
+    # A symbolic link is listed, never followed: no size of its target.
+    assert 'href="./outside"' in page and page.split('href="./outside"')[1].split("</tr>")[0].count("<td>-</td>") == 1
+    # The JSON form, as nginx's autoindex_format json.
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", "/pub/", headers={"Accept": "application/json"})
+    r = conn.getresponse()
+    listing = json.loads(r.read())
+    assert r.getheader("Content-Type") == "application/json" and r.getheader("Vary") == "Accept"
+    assert [e["name"] for e in listing] == ["sub", 'a <&> "q".txt', "b.txt", "outside"]
+    assert listing[2] == {"name": "b.txt", "type": "file", "size": 5, "mtime": listing[2]["mtime"]}
+    assert listing[3]["type"] == "link" and "size" not in listing[3]
+    # Off by default: the rest of the site still refuses to list.
+    assert ask(port, "GET", "/closed/")[0] == 403
+    # A listed file is served as any file.
+    assert ask(port, "GET", "/pub/b.txt")[::2] == (200, b"12345")
