@@ -1,7 +1,8 @@
 //! One worker's upstream groups: which server takes the next request
 //! (smooth weighted round-robin, as nginx does it; the fewest exchanges in
-//! progress; or a consistent hash of a key, on a ring of points per
-//! server as ketama does it), which servers are left out after a failure (passive health: for `fail_timeout`, then tried
+//! progress; or a consistent hash of a key: rendezvous hashing, where each
+//! server scores each key and the best score wins), which servers are left
+//! out after a failure (passive health: for `fail_timeout`, then tried
 //! again), and the idle keep-alive connections kept to each server.
 //!
 //! Owned by one worker thread: no locks, no sharing, except each server's
@@ -28,15 +29,11 @@ struct Group {
     /// The TLS client configuration, for an upstream with `tls = true`.
     tls: Option<Arc<ClientConfig>>,
     servers: Vec<ServerState>,
-    /// `balance = "hash"`: (point, server), sorted by point.
-    ring: Vec<(u64, usize)>,
+    /// `balance = "hash"`: each server's seed (the hash of its name).
+    seeds: Vec<u64>,
     /// `balance = "least_conn"`: where the next tie is broken from.
     cursor: usize,
 }
-
-/// Points on the hash ring per unit of weight: enough that each server's
-/// share of keys is within a few percent of its weight's.
-const POINTS_PER_WEIGHT: u32 = 160;
 
 /// A 64-bit hash, the same in every process and build (FNV-1a, then
 /// splitmix64's finalizer to spread FNV's weak low bits): fleets of
@@ -54,17 +51,16 @@ pub fn hash64(bytes: &[u8]) -> u64 {
     h ^ (h >> 31)
 }
 
-/// Each server's points, placed by its configured name (so adding a
-/// server leaves the others' points where they were).
-fn ring_of(config: &Upstream) -> Vec<(u64, usize)> {
-    let mut ring = Vec::new();
-    for (i, server) in config.servers.iter().enumerate() {
-        for point in 0..POINTS_PER_WEIGHT * server.weight {
-            ring.push((hash64(format!("{}#{point}", server.name).as_bytes()), i));
-        }
-    }
-    ring.sort_unstable();
-    ring
+/// Rendezvous (highest random weight) hashing: server `seed` scores the
+/// key, weighted as in Schindelhauer and Schomaker's logarithmic method
+/// (`-weight / ln(u)`, u uniform in (0, 1]), so each server's share is its
+/// weight's, up to sampling noise, with no ring to build or keep; adding a
+/// server moves only the keys it now wins, removing one only its own.
+fn rendezvous_score(key: u64, seed: u64, weight: u32) -> f64 {
+    let h = hash64(&(key ^ seed).to_le_bytes());
+    // (h + 1) / 2^64, in (0, 1]; its logarithm is negative or 0.
+    let u = ((h >> 11) as f64 + 1.0) / (1u64 << 53) as f64;
+    -f64::from(weight) / u.ln()
 }
 
 #[derive(Default)]
@@ -90,8 +86,12 @@ impl Upstreams {
                 .enumerate()
                 .map(|(i, c)| Group {
                     servers: c.servers.iter().map(|_| ServerState::default()).collect(),
-                    ring: match c.balance {
-                        Balance::Hash(_) => ring_of(c),
+                    seeds: match c.balance {
+                        Balance::Hash(_) => c
+                            .servers
+                            .iter()
+                            .map(|s| hash64(s.name.as_bytes()))
+                            .collect(),
                         _ => Vec::new(),
                     },
                     cursor: 0,
@@ -117,7 +117,7 @@ impl Upstreams {
     pub fn pick(&mut self, group: usize, tried: &[usize], key: Option<u64>) -> Option<usize> {
         let now = Instant::now();
         match (&self.groups[group].config.balance, key) {
-            (Balance::Hash(_), Some(key)) => return self.pick_on_ring(group, tried, key, now),
+            (Balance::Hash(_), Some(key)) => return self.pick_by_key(group, tried, key, now),
             (Balance::LeastConn, _) => return self.pick_least_busy(group, tried, now),
             _ => {}
         }
@@ -149,17 +149,17 @@ impl Upstreams {
             && self.shared[group][server].is_up()
     }
 
-    /// The server of the first point at or after `key` on the ring (around
-    /// it), skipping unavailable servers' points.
-    fn pick_on_ring(&self, group: usize, tried: &[usize], key: u64, now: Instant) -> Option<usize> {
-        let ring = &self.groups[group].ring;
-        let start = ring.partition_point(|&(point, _)| point < key);
-        ring.iter()
-            .cycle()
-            .skip(start)
-            .take(ring.len())
-            .map(|&(_, server)| server)
-            .find(|&server| self.available(group, server, tried, now))
+    /// The available server whose score for `key` is highest.
+    fn pick_by_key(&self, group: usize, tried: &[usize], key: u64, now: Instant) -> Option<usize> {
+        let g = &self.groups[group];
+        (0..g.servers.len())
+            .filter(|&server| self.available(group, server, tried, now))
+            .map(|server| {
+                let weight = g.config.servers[server].weight;
+                (rendezvous_score(key, g.seeds[server], weight), server)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, server)| server)
     }
 
     /// The server with the fewest exchanges in progress (every worker's)
@@ -390,7 +390,7 @@ mod tests {
                 "server {server}: {share} of 10000"
             );
         }
-        // A server tried (or down) gives its keys to the next on the ring.
+        // A server tried (or down) gives its keys to their next choice.
         let k = keys[0];
         let first = five.pick(0, &[], Some(k)).unwrap();
         let second = five.pick(0, &[first], Some(k)).unwrap();
