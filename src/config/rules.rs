@@ -436,18 +436,6 @@ impl HeaderRules {
     }
 }
 
-/// Fields a rule may not touch: the framing and connection management
-/// tlsaccel does itself.
-const FRAMING: [&str; 7] = [
-    "content-length",
-    "transfer-encoding",
-    "connection",
-    "keep-alive",
-    "upgrade",
-    "te",
-    "trailer",
-];
-
 /// A route's `request_headers` or `response_headers` at `key`, checked.
 pub fn resolve_header_rules(
     section: &HeaderRulesSection,
@@ -459,7 +447,10 @@ pub fn resolve_header_rules(
         if name.is_empty() || !name.bytes().all(crate::token::is_tchar) {
             report.error(at, format!("\"{name}\" is not a field name"));
             false
-        } else if FRAMING.iter().any(|f| f.eq_ignore_ascii_case(name)) {
+        } else if super::site::FRAMING_FIELDS
+            .iter()
+            .any(|f| f.eq_ignore_ascii_case(name))
+        {
             report.error(at, "framing and connection fields are the server's own");
             false
         } else {

@@ -114,7 +114,7 @@ pub fn certificate_covers(certificate_name: &str, site_name: &str) -> bool {
 /// Fields a site may not set: they frame the message or manage the
 /// connection, and a second value would let the client and a cache
 /// disagree on where a response ends.
-const FRAMING_FIELDS: [&str; 8] = [
+pub(super) const FRAMING_FIELDS: [&str; 8] = [
     "content-length",
     "transfer-encoding",
     "connection",

@@ -161,6 +161,15 @@ fn by_protocol(
         .collect()
 }
 
+/// Counts by status class name (`1xx` to `5xx`).
+fn by_class(counts: [u64; 5]) -> Map<String, Value> {
+    StatusClass::NAMES
+        .iter()
+        .zip(counts)
+        .map(|(class, n)| ((*class).to_owned(), n.into()))
+        .collect()
+}
+
 fn traffic(all: &AllMetrics, history: &History) -> Value {
     let w = &all.workers;
     let mut responses = [0u64; 5];
@@ -171,14 +180,9 @@ fn traffic(all: &AllMetrics, history: &History) -> Value {
             }
         }
     }
-    let responses: Map<String, Value> = StatusClass::NAMES
-        .iter()
-        .zip(responses)
-        .map(|(class, n)| ((*class).to_owned(), n.into()))
-        .collect();
     json!({
         "requests": by_protocol(w, |m| &m.requests_by_protocol),
-        "responses": responses,
+        "responses": by_class(responses),
         "body_bytes": by_protocol(w, |m| &m.body_bytes_by_protocol),
         "history": history.to_json(),
     })
@@ -222,15 +226,10 @@ fn sites(all: &AllMetrics, now: f64) -> Value {
                     })
                 })
                 .collect();
-            let responses: Map<String, Value> = StatusClass::NAMES
-                .iter()
-                .zip(responses)
-                .map(|(class, n)| ((*class).to_owned(), n.into()))
-                .collect();
             json!({
                 "name": label,
                 "requests": requests,
-                "responses": responses,
+                "responses": by_class(responses),
                 "body_bytes": bytes,
                 "certificates": certs,
             })
