@@ -49,6 +49,9 @@ pub struct ConfigFile {
     /// The default site's redirects and fixed answers.
     #[serde(default)]
     pub redirect: Vec<super::rules::RedirectSection>,
+    /// The default site's address rules (`allow RANGE`, `deny RANGE`).
+    #[serde(default)]
+    pub access: Vec<String>,
     #[serde(default)]
     pub site: Vec<SiteSection>,
 }
@@ -76,6 +79,9 @@ pub struct SiteSection {
     /// (nginx's `autoindex`), not 403; `listing_hidden` lists dot files.
     pub listing: bool,
     pub listing_hidden: bool,
+    /// Who may come in, by address: `allow RANGE` / `deny RANGE`, in
+    /// order, the first match deciding.
+    pub access: Vec<String>,
 }
 
 /// `[acme]`: the CA, the account and where their state is kept.
@@ -224,6 +230,8 @@ pub struct RouteSection {
     pub try_files: Option<Vec<String>>,
     /// A static route's own directory listings (unset: the site's).
     pub listing: Option<bool>,
+    /// The route's own address rules (unset: the site's).
+    pub access: Option<Vec<String>>,
     /// Replaces `prefix` in the path sent to the back end (nginx's
     /// `proxy_pass` with a URI); `Location` comes back mapped.
     pub upstream_path: Option<String>,

@@ -33,7 +33,9 @@ pub use proxy::{
 pub use report::Report;
 use report::SourceMap;
 pub use resolve::resolve;
-pub use rules::{HeaderRules, PathMatch, Redirect, RuleAnswer, TryFile, Variables};
+pub use rules::{
+    access_allows, AccessRule, HeaderRules, PathMatch, Redirect, RuleAnswer, TryFile, Variables,
+};
 pub use settings::*;
 pub use site::{certificate_covers, normalize_host, site_for, Site};
 

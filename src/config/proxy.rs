@@ -275,6 +275,8 @@ pub struct Route {
     pub try_files: Option<Vec<super::TryFile>>,
     /// A static route's own directory listings; None: the site's.
     pub listing: Option<bool>,
+    /// The route's own address rules; None: the site's.
+    pub access: Option<Vec<super::AccessRule>>,
     /// What replaces `prefix` in the path a back end gets; None: the
     /// target as the client sent it.
     pub upstream_path: Option<String>,
@@ -537,6 +539,10 @@ pub fn resolve_routes(
             try_files,
             upstream_path: r.upstream_path.clone(),
             listing: r.listing,
+            access: r
+                .access
+                .as_ref()
+                .map(|list| super::rules::resolve_access(list, &format!("{key}.access"), report)),
             request_headers,
             response_headers,
             intercept_errors: r.intercept_errors,
@@ -668,6 +674,7 @@ mod tests {
             try_files: None,
             upstream_path: None,
             listing: None,
+            access: None,
             request_headers: Default::default(),
             response_headers: Default::default(),
             intercept_errors: false,

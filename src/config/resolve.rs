@@ -133,7 +133,8 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
     let top_level_configured = file.r#static.root.is_some()
         || !file.tls.certificate.is_empty()
         || !file.route.is_empty()
-        || !file.redirect.is_empty();
+        || !file.redirect.is_empty()
+        || !file.access.is_empty();
     let top_level = (file.site.is_empty() || top_level_configured).then(|| {
         let root = match &file.r#static.root {
             Some(dir) => DocumentRoot::Directory(dir.clone()),
@@ -180,6 +181,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
             redirects: rules::resolve_redirects(&file.redirect, "redirect", report),
             listing: file.r#static.listing,
             listing_hidden: file.r#static.listing_hidden,
+            access: rules::resolve_access(&file.access, "access", report),
         }
     });
     let (mut sites, default_site) = site::resolve(

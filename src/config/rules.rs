@@ -484,6 +484,105 @@ pub fn resolve_header_rules(
     rules
 }
 
+/// An address range: an address and how many of its leading bits count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cidr {
+    addr: std::net::IpAddr,
+    bits: u8,
+}
+
+impl Cidr {
+    fn parse(text: &str) -> Option<Cidr> {
+        let (addr, bits) = match text.split_once('/') {
+            Some((a, b)) => (
+                a.parse::<std::net::IpAddr>().ok()?,
+                Some(b.parse::<u8>().ok()?),
+            ),
+            None => (text.parse().ok()?, None),
+        };
+        let max = if addr.is_ipv4() { 32 } else { 128 };
+        let bits = bits.unwrap_or(max);
+        (bits <= max).then_some(Cidr { addr, bits })
+    }
+
+    /// Whether `ip` is in the range (an IPv4-mapped IPv6 address counts as
+    /// the IPv4 one).
+    pub fn contains(&self, ip: std::net::IpAddr) -> bool {
+        use std::net::IpAddr::{V4, V6};
+        let keep = |value: u128, width: u32| {
+            let drop = width - u32::from(self.bits);
+            if drop >= 128 {
+                0
+            } else {
+                value >> drop
+            }
+        };
+        match (self.addr, ip.to_canonical()) {
+            (V4(net), V4(ip)) => {
+                keep(u128::from(u32::from(net)), 32) == keep(u128::from(u32::from(ip)), 32)
+            }
+            (V6(net), V6(ip)) => keep(u128::from(net), 128) == keep(u128::from(ip), 128),
+            _ => false,
+        }
+    }
+}
+
+/// One `allow` or `deny` line: a range, or every address (`all`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccessRule {
+    pub allow: bool,
+    /// None: `all`.
+    pub from: Option<Cidr>,
+}
+
+/// `access = ["allow 10.0.0.0/8", "deny all"]` at `key`, checked.
+pub fn resolve_access(list: &[String], key: &str, report: &mut Report) -> Vec<AccessRule> {
+    let mut rules = Vec::new();
+    for (i, line) in list.iter().enumerate() {
+        let (verb, what) = line
+            .trim()
+            .split_once(char::is_whitespace)
+            .unwrap_or((line, ""));
+        let allow = match verb {
+            "allow" => true,
+            "deny" => false,
+            _ => {
+                report.error(
+                    format!("{key}[{i}]"),
+                    format!("\"{line}\": a rule is \"allow RANGE\" or \"deny RANGE\" (RANGE: an address, ADDRESS/BITS or all)"),
+                );
+                continue;
+            }
+        };
+        let what = what.trim();
+        let from = if what == "all" {
+            None
+        } else {
+            match Cidr::parse(what) {
+                Some(cidr) => Some(cidr),
+                None => {
+                    report.error(
+                        format!("{key}[{i}]"),
+                        format!("\"{what}\" is not an address, ADDRESS/BITS (10.0.0.0/8, 2001:db8::/32) or all"),
+                    );
+                    continue;
+                }
+            }
+        };
+        rules.push(AccessRule { allow, from });
+    }
+    rules
+}
+
+/// Whether `rules` let `ip` in: the first rule that matches decides; when
+/// none does, it is let in (nginx's `allow`/`deny`).
+pub fn access_allows(rules: &[AccessRule], ip: std::net::IpAddr) -> bool {
+    rules
+        .iter()
+        .find(|r| r.from.is_none_or(|cidr| cidr.contains(ip)))
+        .is_none_or(|r| r.allow)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -638,6 +737,34 @@ mod tests {
             [("X-Client", "10.0.0.1 via https://a.test (abc)".to_string())]
         );
         assert!(rules.drops("server") && rules.drops("x-client") && !rules.drops("x-other"));
+    }
+
+    #[test]
+    fn access_rules_first_match_wins() {
+        let mut report = Report::default();
+        let list: Vec<String> = [
+            "deny 127.0.0.3",
+            "allow 127.0.0.0/8",
+            "allow ::1",
+            "allow 2001:db8::/32",
+            "deny all",
+        ]
+        .map(String::from)
+        .to_vec();
+        let rules = resolve_access(&list, "access", &mut report);
+        assert!(!report.has_errors());
+        let ok = |ip: &str| access_allows(&rules, ip.parse().unwrap());
+        assert!(ok("127.0.0.2") && ok("::ffff:127.0.0.9") && ok("::1") && ok("2001:db8:1::5"));
+        assert!(!ok("127.0.0.3") && !ok("10.0.0.1") && !ok("::2") && !ok("2001:db9::1"));
+        assert!(access_allows(&[], "10.0.0.1".parse().unwrap()));
+        let zero = resolve_access(&["deny 0.0.0.0/0".into()], "a", &mut report);
+        assert!(!access_allows(&zero, "8.8.8.8".parse().unwrap()));
+        assert!(access_allows(&zero, "::1".parse().unwrap()));
+        let bad: Vec<String> = ["permit all", "allow 10.0.0.0/33", "deny nowhere"]
+            .map(String::from)
+            .to_vec();
+        assert!(resolve_access(&bad, "access", &mut report).is_empty());
+        assert_eq!(report.errors().count(), 3);
     }
 
     #[test]

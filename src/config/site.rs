@@ -41,6 +41,8 @@ pub struct Site {
     /// `listing_hidden`, their dot files too).
     pub listing: bool,
     pub listing_hidden: bool,
+    /// Address rules; empty: everyone.
+    pub access: Vec<super::AccessRule>,
 }
 
 impl Site {
@@ -247,6 +249,8 @@ pub fn resolve(
         );
         let redirects =
             super::rules::resolve_redirects(&section.redirect, &format!("{key}.redirect"), report);
+        let access =
+            super::rules::resolve_access(&section.access, &format!("{key}.access"), report);
         super::rules::need_root(
             &root,
             (&section.try_files, &section.error_pages),
@@ -269,6 +273,7 @@ pub fn resolve(
             redirects,
             listing: section.listing,
             listing_hidden: section.listing_hidden,
+            access,
         });
     }
     let default = match explicit_default {
@@ -315,6 +320,7 @@ mod tests {
             redirects: Vec::new(),
             listing: false,
             listing_hidden: false,
+            access: Vec::new(),
         }
     }
 

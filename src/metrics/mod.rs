@@ -80,6 +80,8 @@ pub struct WorkerMetrics {
     tls_sessions: [[AtomicU64; 2]; crate::cipher_suites::COUNT],
     /// Plain HTTP requests received on a TLS listener (answered 400).
     pub plain_http_on_tls: AtomicU64,
+    /// Requests refused (403) by a site's or route's `access` rules.
+    pub access_denied: AtomicU64,
     /// Connections closed for a missing, broken or untrusted PROXY header.
     pub proxy_protocol_refused: AtomicU64,
     pub ktls_tx: AtomicU64,

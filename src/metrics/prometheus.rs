@@ -297,6 +297,11 @@ pub fn render(all: &AllMetrics) -> String {
         &|w| one(&w.plain_http_on_tls),
     );
     family(
+        "access_denied_total",
+        "Requests refused (403) by a site's or route's access rules.",
+        &|w| one(&w.access_denied),
+    );
+    family(
         "proxy_protocol_refused_total",
         "Connections closed on PROXY listeners: no valid header in time, or from an address not in proxy_protocol_from.",
         &|w| one(&w.proxy_protocol_refused),

@@ -147,6 +147,9 @@ impl Worker {
         if let Some(response) = self.early_answer(arrival, site, request) {
             return Plan::Answer(response);
         }
+        if let Some(response) = self.refuse_by_address(site, request) {
+            return Plan::Answer(response);
+        }
         if let Some(response) = self.redirect(site, request) {
             return Plan::Answer(response);
         }
@@ -358,6 +361,33 @@ impl Worker {
             .append("Content-Type", "application/octet-stream");
         response.body = Body::Bytes(answer.into_bytes().into());
         Some(response)
+    }
+
+    /// 403 for a client the `access` rules of its route, else of its site,
+    /// keep out (logged at most once a second per worker, and counted).
+    fn refuse_by_address(&self, site: usize, request: &Request) -> Option<Response> {
+        let config = &self.settings.sites[site];
+        let route_rules = config
+            .routes
+            .iter()
+            .any(|r| r.access.is_some())
+            .then(|| {
+                let path = crate::static_files::normalized_path(&request.target)?;
+                let route =
+                    crate::config::select_route(&config.routes, &path, request.host.as_deref())?;
+                route.access.as_deref()
+            })
+            .flatten();
+        let rules = route_rules.unwrap_or(&config.access);
+        let ip = request.client.addr.ip();
+        if rules.is_empty() || crate::config::access_allows(rules, ip) {
+            return None;
+        }
+        WorkerMetrics::add(&self.thread.metrics.access_denied, 1);
+        if self.thread.may_log_refusal() {
+            tracing::warn!(client = %ip.to_canonical(), site = config.label(), target = %String::from_utf8_lossy(&request.target), "refused by the access rules (403); more refusals this second are counted, not logged");
+        }
+        Some(Response::error(403))
     }
 
     /// The site's redirect or fixed answer for `request`, by the first of

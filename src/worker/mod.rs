@@ -48,6 +48,9 @@ pub struct WorkerThread {
     /// each (`http.request_id`).
     request_ids: Cell<u64>,
     request_id_prefix: u64,
+    /// When a refusal by the access rules was last logged: at most one a
+    /// second, so an attack does not flood the log.
+    refusal_logged: Cell<Option<std::time::Instant>>,
     /// The generation new connections and exchanges use.
     current: RefCell<Option<Rc<Worker>>>,
     /// This worker's listening sockets, by listener (several for one when
@@ -96,6 +99,19 @@ impl WorkerThread {
             log.borrow_mut()
                 .request(req, status, body_bytes, request_id.as_deref());
         }
+    }
+
+    /// Whether a refusal may be logged now (and, if so, notes it was).
+    pub fn may_log_refusal(&self) -> bool {
+        let now = std::time::Instant::now();
+        let due = self
+            .refusal_logged
+            .get()
+            .is_none_or(|last| now.duration_since(last) >= Duration::from_secs(1));
+        if due {
+            self.refusal_logged.set(Some(now));
+        }
+        due
     }
 
     pub fn log_rejected(&self, peer: SocketAddr, raw: &[u8], status: u16, body_bytes: u64) {
@@ -320,6 +336,7 @@ pub fn worker_main(parts: WorkerParts) {
         active: Cell::new(0),
         spare_buffers: RefCell::new(Vec::new()),
         request_ids: Cell::new(0),
+        refusal_logged: Cell::new(None),
         request_id_prefix: {
             // Unique across workers and restarts; a failed read of the
             // system's randomness leaves the worker's number.

@@ -5,13 +5,17 @@ side with nginx running the same rules from its own configuration."""
 
 import http.client
 import json
+import re
+import socket
 import ssl
 import subprocess
+import time
 
 import pytest
 
 from backend import Backend
 from conftest import BINARY, curl, nginx, wait_for
+from test_proxy_protocol import haproxy  # noqa: F401  (a fixture)
 
 SPA_INDEX = "<!doctype html><title>app</title><div id=app></div>\n"
 
@@ -606,3 +610,87 @@ listing = true
     assert ask(port, "GET", "/closed/")[0] == 403
     # A listed file is served as any file.
     assert ask(port, "GET", "/pub/b.txt")[::2] == (200, b"12345")
+
+
+# --- who may come in, by address (issue 30's IP rules) -----------------------
+
+def get_from(source, host, port, path):
+    """The status of GET `path` from the local address `source`."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as c:
+        c.bind((source, 0))
+        c.settimeout(10)
+        c.connect((host, port))
+        c.sendall(f"GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".encode())
+        data = b""
+        while chunk := c.recv(65536):
+            data += chunk
+    return int(data.split(b" ", 2)[1])
+
+
+def test_access_rules_by_address_per_site_and_route(start, tmp_path, site_root):
+    cfg = tmp_path / "tlsaccel.toml"
+    cfg.write_text(f"""access = ["deny 127.0.0.3", "allow 127.0.0.0/8", "allow ::1", "deny all"]
+workers = 2
+[[listener]]
+address = "127.0.0.1:0"
+tls = false
+[[listener]]
+address = "[::1]:0"
+tls = false
+[static]
+root = "{site_root}"
+[[route]]
+prefix = "/assets/"
+static = true
+access = ["allow 127.0.0.3", "deny all"]
+""")
+    s = start("serve", "--config", str(cfg), "--admin-listen", "127.0.0.1:0")
+    text = s.log_text()
+    ports = [int(p) for p in re.findall(r" listening on http://\S+:(\d+) \(", text)]
+    v4, v6 = ports
+    assert get_from("127.0.0.2", "127.0.0.1", v4, "/index.html") == 200
+    first_refusal = time.monotonic()
+    assert get_from("127.0.0.3", "127.0.0.1", v4, "/index.html") == 403
+    assert get_from("::1", "::1", v6, "/index.html") == 200
+    # The route's own rules replace the site's under its prefix.
+    assert get_from("127.0.0.3", "127.0.0.1", v4, "/assets/app.js") == 200
+    assert get_from("127.0.0.2", "127.0.0.1", v4, "/assets/app.js") == 403
+    assert get_from("::1", "::1", v6, "/assets/app.js") == 403
+    # Refusals are counted, and logged without flooding the log.
+    for _ in range(20):
+        assert get_from("127.0.0.3", "127.0.0.1", v4, "/") == 403
+    m = s.metrics()
+    assert m["tlsaccel_access_denied_total"] == 23
+    # At most one line a second per worker (two workers by default here).
+    seconds = time.monotonic() - first_refusal
+    assert 1 <= s.log_text().count("refused by the access rules") <= 2 * (int(seconds) + 1)
+    assert "client=127.0.0.3" in s.log_text()
+
+
+def test_access_rules_see_the_address_the_proxy_protocol_gives(start, tmp_path, site_root, haproxy):
+    cfg = tmp_path / "tlsaccel.toml"
+    cfg.write_text(f"""access = ["deny 127.0.0.3", "allow all"]
+[[listener]]
+address = "127.0.0.1:0"
+tls = false
+proxy_protocol = true
+proxy_protocol_from = ["127.0.0.1"]
+[static]
+root = "{site_root}"
+""")
+    s = start("serve", "--config", str(cfg))
+    front = haproxy(s.host_port("http")[1])
+    # HAProxy connects from 127.0.0.1; the rules see each client's own.
+    assert get_from("127.0.0.2", "127.0.0.1", front, "/index.html") == 200
+    assert get_from("127.0.0.3", "127.0.0.1", front, "/index.html") == 403
+
+
+def test_access_rules_are_checked(tmp_path, site_root):
+    r = check(tmp_path, f"""access = ["allow 10.0.0.0/8", "permit all", "deny 10.0.0.0/40"]
+[static]
+root = "{site_root}"
+""")
+    text = r.stdout + r.stderr
+    assert r.returncode == 1
+    assert "access[1]" in text and "access[2]" in text and ":1:" in text, text
