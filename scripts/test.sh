@@ -44,10 +44,11 @@ need_apt=()
 # wrk loads the server while it reloads and upgrades; systemd-socket-activate
 # passes sockets as systemd does; logrotate runs dist/logrotate; h2load
 # (nghttp2-client) loads the HTTP/2 listener; headless Chromium loads a
-# page of assets over HTTP/2 as a browser does; go builds h2spec and the
+# page of assets over HTTP/2 as a browser does (and the status page);
+# htpasswd (apache2-utils) makes the Basic authentication tests' files; go builds h2spec and the
 # benchmark's Go tools.
 for tool in curl:curl openssl:openssl wrk:wrk systemd-socket-activate:systemd logrotate:logrotate \
-            h2load:nghttp2-client chromium:chromium ministat:ministat taskset:util-linux \
+            h2load:nghttp2-client chromium:chromium ministat:ministat taskset:util-linux htpasswd:apache2-utils \
             qemu-system-x86_64:qemu-system-x86 cpio:cpio xz:xz-utils depmod:kmod; do
   command -v "${tool%%:*}" >/dev/null || need_apt+=("${tool##*:}")
 done

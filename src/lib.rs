@@ -5,6 +5,7 @@
 
 pub mod access_log;
 pub mod acme;
+pub mod auth;
 pub mod buffer;
 pub mod cipher_suites;
 pub mod clock;

@@ -232,6 +232,8 @@ pub struct RouteSection {
     pub listing: Option<bool>,
     /// The route's own address rules (unset: the site's).
     pub access: Option<Vec<String>>,
+    /// HTTP Basic authentication against an htpasswd file.
+    pub auth_basic: Option<AuthBasicSection>,
     /// Replaces `prefix` in the path sent to the back end (nginx's
     /// `proxy_pass` with a URI); `Location` comes back mapped.
     pub upstream_path: Option<String>,
@@ -249,6 +251,23 @@ pub struct RouteSection {
 
 fn one() -> u32 {
     1
+}
+
+/// `auth_basic = { user_file = "...", realm = "..." }` on a route.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuthBasicSection {
+    pub user_file: PathBuf,
+    #[serde(default = "default_realm")]
+    pub realm: String,
+    /// The client's `Authorization` goes on to the back end (dropped
+    /// otherwise).
+    #[serde(default)]
+    pub pass_authorization: bool,
+}
+
+fn default_realm() -> String {
+    "Restricted".into()
 }
 
 /// The listener for `/metrics`, `/status` and `/status.json`: loopback

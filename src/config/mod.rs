@@ -27,8 +27,8 @@ pub use file::ConfigFile;
 #[cfg(test)]
 pub use proxy::UpstreamServer;
 pub use proxy::{
-    select_route, Balance, HashKey, HealthCheck, Route, RouteTarget, StatusSet, Upstream,
-    UpstreamAddress, UpstreamTls,
+    select_route, Balance, BasicAuth, HashKey, HealthCheck, Route, RouteTarget, StatusSet,
+    Upstream, UpstreamAddress, UpstreamTls,
 };
 pub use report::Report;
 use report::SourceMap;

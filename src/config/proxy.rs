@@ -277,6 +277,8 @@ pub struct Route {
     pub listing: Option<bool>,
     /// The route's own address rules; None: the site's.
     pub access: Option<Vec<super::AccessRule>>,
+    /// Basic authentication, when the route asks for it.
+    pub auth_basic: Option<BasicAuth>,
     /// What replaces `prefix` in the path a back end gets; None: the
     /// target as the client sent it.
     pub upstream_path: Option<String>,
@@ -285,6 +287,17 @@ pub struct Route {
     pub response_headers: super::HeaderRules,
     /// The site's error pages replace a back end's error responses too.
     pub intercept_errors: bool,
+}
+
+/// A route's Basic authentication: the htpasswd file (read by the load
+/// phase) and the realm the challenge names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BasicAuth {
+    pub user_file: PathBuf,
+    pub realm: String,
+    /// Where it was configured (`route[0].auth_basic`), for problems the
+    /// load phase finds with the file.
+    pub key: String,
 }
 
 const MAX_WEIGHT: u32 = 1000;
@@ -508,18 +521,42 @@ pub fn resolve_routes(
                 );
             }
         }
-        let request_headers = super::rules::resolve_header_rules(
+        let mut request_headers = super::rules::resolve_header_rules(
             &r.request_headers,
             &format!("{key}.request_headers"),
             report,
         );
+        let auth_basic = r.auth_basic.as_ref().map(|a| {
+            if a.realm.is_empty()
+                || a.realm
+                    .bytes()
+                    .any(|b| b == b'"' || b == b'\\' || b.is_ascii_control())
+            {
+                report.error(
+                    format!("{key}.auth_basic.realm"),
+                    "a realm is some text without quotes, backslashes or control characters",
+                );
+            }
+            // The password stays here unless the back end is to see it.
+            if !a.pass_authorization && target != RouteTarget::Static {
+                request_headers.remove.push("authorization".into());
+            }
+            BasicAuth {
+                user_file: a.user_file.clone(),
+                realm: a.realm.clone(),
+                key: format!("{key}.auth_basic.user_file"),
+            }
+        });
         let response_headers = super::rules::resolve_header_rules(
             &r.response_headers,
             &format!("{key}.response_headers"),
             report,
         );
+        let asked = |h: &super::rules::HeaderRulesSection| {
+            !(h.set.is_empty() && h.add.is_empty() && h.remove.is_empty())
+        };
         if target == RouteTarget::Static
-            && !(request_headers.is_empty() && response_headers.is_empty())
+            && (asked(&r.request_headers) || asked(&r.response_headers))
         {
             report.error(
                 format!("{key}.request_headers"),
@@ -539,6 +576,7 @@ pub fn resolve_routes(
             try_files,
             upstream_path: r.upstream_path.clone(),
             listing: r.listing,
+            auth_basic,
             access: r
                 .access
                 .as_ref()
@@ -675,6 +713,7 @@ mod tests {
             upstream_path: None,
             listing: None,
             access: None,
+            auth_basic: None,
             request_headers: Default::default(),
             response_headers: Default::default(),
             intercept_errors: false,

@@ -82,6 +82,9 @@ pub struct WorkerMetrics {
     pub plain_http_on_tls: AtomicU64,
     /// Requests refused (403) by a site's or route's `access` rules.
     pub access_denied: AtomicU64,
+    /// Requests answered 401 by a route's `auth_basic` (no, wrong or
+    /// unknown credentials).
+    pub auth_refused: AtomicU64,
     /// Connections closed for a missing, broken or untrusted PROXY header.
     pub proxy_protocol_refused: AtomicU64,
     pub ktls_tx: AtomicU64,

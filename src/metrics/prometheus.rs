@@ -302,6 +302,11 @@ pub fn render(all: &AllMetrics) -> String {
         &|w| one(&w.access_denied),
     );
     family(
+        "auth_refused_total",
+        "Requests answered 401 by a route's auth_basic: credentials missing, wrong or unknown.",
+        &|w| one(&w.auth_refused),
+    );
+    family(
         "proxy_protocol_refused_total",
         "Connections closed on PROXY listeners: no valid header in time, or from an address not in proxy_protocol_from.",
         &|w| one(&w.proxy_protocol_refused),

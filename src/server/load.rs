@@ -28,7 +28,13 @@ pub struct Loaded {
     /// TLS towards the ACME CA (`acme.ca_file`, else the system's roots);
     /// None when no site uses ACME.
     pub acme_ca: Option<Arc<rustls::ClientConfig>>,
+    /// Each htpasswd file routes name (`auth_basic.user_file`), read.
+    pub credentials: Credentials,
 }
+
+/// htpasswd files by path.
+pub type Credentials =
+    Arc<std::collections::HashMap<std::path::PathBuf, Arc<crate::auth::Credentials>>>;
 
 /// Reads and checks the configuration of `source`, then everything it
 /// names. Every problem is in the report, each at its key.
@@ -42,12 +48,14 @@ pub fn load(source: &ConfigSource) -> (Loaded, Report) {
     let roots = roots(&settings, &mut report);
     files_to_create(&settings, source, &mut report);
     let acme_ca = acme_ca(&settings, &mut report);
+    let credentials = credentials(&settings, &mut report);
     let loaded = Loaded {
         settings,
         tls,
         upstream_tls,
         roots,
         acme_ca,
+        credentials,
     };
     (loaded, report)
 }
@@ -191,6 +199,37 @@ fn roots(settings: &Settings, report: &mut Report) -> Vec<Option<Root>> {
         }
     };
     settings.sites.iter().map(|s| open(s, report)).collect()
+}
+
+/// The htpasswd file of every route with `auth_basic`, each read once
+/// however many routes name it; an unreadable file, a weak hash or a
+/// malformed line is an error at the first route that names it.
+fn credentials(settings: &Settings, report: &mut Report) -> Credentials {
+    let mut files = std::collections::HashMap::new();
+    for auth in settings
+        .sites
+        .iter()
+        .flat_map(|s| &s.routes)
+        .filter_map(|r| r.auth_basic.as_ref())
+    {
+        if files.contains_key(&auth.user_file) {
+            continue;
+        }
+        let shown = auth.user_file.display();
+        let parsed = std::fs::read_to_string(&auth.user_file)
+            .map_err(|e| format!("{shown}: cannot read: {e}"))
+            .and_then(|text| {
+                crate::auth::Credentials::parse(&text).map_err(|e| format!("{shown}: {e}"))
+            });
+        match parsed {
+            Ok(c) if c.is_empty() => report.error(auth.key.clone(), format!("{shown}: no user")),
+            Ok(c) => {
+                files.insert(auth.user_file.clone(), Arc::new(c));
+            }
+            Err(e) => report.error(auth.key.clone(), e),
+        }
+    }
+    Arc::new(files)
 }
 
 /// Files the server creates (logs, the pid file) must have a directory.

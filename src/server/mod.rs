@@ -432,6 +432,8 @@ struct Prepared {
     welcome_dirs: Vec<PathBuf>,
     /// TLS towards the ACME CA, when a site uses ACME.
     acme_ca: Option<Arc<rustls::ClientConfig>>,
+    /// htpasswd files by path.
+    credentials: load::Credentials,
     /// Shared by the sites' certificates and the workers.
     acme: Arc<AcmeBoard>,
     /// The certificates each site presents from files, for the status
@@ -463,6 +465,7 @@ fn prepare(
         upstream_tls,
         mut roots,
         acme_ca,
+        credentials,
     } = loaded;
     let settings = Arc::new(settings);
     let servers = servers.states_for(&settings.upstreams);
@@ -545,6 +548,7 @@ fn prepare(
         roots,
         welcome_dirs,
         acme_ca,
+        credentials,
         acme: acme.clone(),
         certificates,
     })
@@ -587,6 +591,7 @@ fn generation_for(
         closed: closed.to_vec(),
         installed: None,
         acme: prepared.acme.clone(),
+        credentials: prepared.credentials.clone(),
     })
 }
 

@@ -150,6 +150,9 @@ impl Worker {
         if let Some(response) = self.refuse_by_address(site, request) {
             return Plan::Answer(response);
         }
+        if let Some(response) = self.ask_for_credentials(site, request) {
+            return Plan::Answer(response);
+        }
         if let Some(response) = self.redirect(site, request) {
             return Plan::Answer(response);
         }
@@ -388,6 +391,37 @@ impl Worker {
             tracing::warn!(client = %ip.to_canonical(), site = config.label(), target = %String::from_utf8_lossy(&request.target), "refused by the access rules (403); more refusals this second are counted, not logged");
         }
         Some(Response::error(403))
+    }
+
+    /// 401 with a Basic challenge for a request to a route with
+    /// `auth_basic` whose `Authorization` does not name a user of its
+    /// htpasswd file with the right password.
+    fn ask_for_credentials(&self, site: usize, request: &Request) -> Option<Response> {
+        let config = &self.settings.sites[site];
+        if !config.routes.iter().any(|r| r.auth_basic.is_some()) {
+            return None;
+        }
+        let path = crate::static_files::normalized_path(&request.target)?;
+        let route = crate::config::select_route(&config.routes, &path, request.host.as_deref())?;
+        let auth = route.auth_basic.as_ref()?;
+        let authorization = request.headers.get("authorization");
+        let known = self
+            .credentials
+            .get(&auth.user_file)
+            .and_then(|c| c.check(authorization));
+        if known.is_some() {
+            return None;
+        }
+        WorkerMetrics::add(&self.thread.metrics.auth_refused, 1);
+        if authorization.is_some() && self.thread.may_log_refusal() {
+            tracing::warn!(client = %request.client.addr.ip().to_canonical(), site = config.label(), target = %String::from_utf8_lossy(&request.target), "wrong or unknown Basic credentials (401); more refusals this second are counted, not logged");
+        }
+        let mut response = Response::error(401);
+        response.headers.append(
+            "WWW-Authenticate",
+            format!("Basic realm=\"{}\", charset=\"UTF-8\"", auth.realm),
+        );
+        Some(response)
     }
 
     /// The site's redirect or fixed answer for `request`, by the first of

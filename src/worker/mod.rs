@@ -18,6 +18,7 @@ mod transport;
 
 use crate::access_log::AccessLog;
 use crate::acme::AcmeBoard;
+use crate::auth::Credentials;
 use crate::compression::VariantCache;
 use crate::config::{ListenerKey, Route, Settings};
 use crate::exchange::{Request, Version};
@@ -27,7 +28,9 @@ use crate::proxy::{Proxy, ServerStates, Upstreams};
 use crate::static_files::{OpenFileCache, Root, StaticCompression, StaticFiles};
 use crate::tls::KtlsPolicy;
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -190,6 +193,8 @@ pub struct Worker {
     pub sites: Vec<Arc<SiteCounters>>,
     /// HTTP-01 answers, when a site uses ACME.
     pub acme: Option<Arc<AcmeBoard>>,
+    /// htpasswd files by path, for routes with `auth_basic`.
+    pub credentials: Arc<HashMap<PathBuf, Arc<Credentials>>>,
     /// `limits.max_connections` for connections accepted by this
     /// generation.
     slots: Arc<Semaphore>,
@@ -221,6 +226,8 @@ pub struct Generation {
     pub installed: Option<std::sync::mpsc::Sender<()>>,
     /// ACME challenge answers (HTTP-01 tokens).
     pub acme: Arc<AcmeBoard>,
+    /// htpasswd files by path, for routes with `auth_basic`.
+    pub credentials: Arc<HashMap<PathBuf, Arc<Credentials>>>,
 }
 
 impl Worker {
@@ -234,6 +241,7 @@ impl Worker {
             servers,
             upstream_tls,
             acme,
+            credentials,
             ..
         } = generation;
         // One cache of compressed variants for the worker's sites.
@@ -274,6 +282,7 @@ impl Worker {
             },
             https_port,
             acme: settings.acme.as_ref().map(|_| acme),
+            credentials,
             slots: Arc::new(Semaphore::new(settings.limits.max_connections)),
             retire: watch::channel(false).0,
             thread,

@@ -694,3 +694,89 @@ root = "{site_root}"
     text = r.stdout + r.stderr
     assert r.returncode == 1
     assert "access[1]" in text and "access[2]" in text and ":1:" in text, text
+
+
+# --- Basic authentication (issue 30) ------------------------------------------
+
+def test_basic_auth_with_an_htpasswd_file(start, tmp_path, site_root):
+    import base64
+
+    users = tmp_path / "htpasswd"
+    subprocess.run(["htpasswd", "-B", "-c", "-b", str(users), "alice", "s3cret"], check=True, capture_output=True)
+    subprocess.run(["htpasswd", "-B", "-b", str(users), "bob", "hunter2"], check=True, capture_output=True)
+    b = Backend("b1")
+    try:
+        extra = f"""
+[[upstream]]
+name = "app"
+servers = [{{ address = "{b.address}" }}]
+[[route]]
+prefix = "/docs/"
+static = true
+auth_basic = {{ user_file = "{users}", realm = "Team docs" }}
+[[route]]
+prefix = "/app/"
+upstream = "app"
+auth_basic = {{ user_file = "{users}" }}
+[[route]]
+prefix = "/plain/"
+upstream = "app"
+auth_basic = {{ user_file = "{users}", pass_authorization = true }}
+"""
+        s = start("serve", "--config", str(config(tmp_path, site_root, extra)), "--admin-listen", "127.0.0.1:0")
+        port = plain_port(s)
+
+        def get(path, authorization=None):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            headers = {"Host": "localhost"}
+            if authorization is not None:
+                headers["Authorization"] = authorization
+            conn.request("GET", path, headers=headers)
+            r = conn.getresponse()
+            body = r.read()
+            conn.close()
+            return r.status, {k.lower(): v for k, v in r.getheaders()}, body
+
+        def basic(user, password):
+            return "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
+
+        status, headers, _ = get("/docs/")
+        assert status == 401 and headers["www-authenticate"] == 'Basic realm="Team docs", charset="UTF-8"'
+        assert get("/docs/", basic("alice", "wrong"))[0] == 401
+        assert get("/docs/", basic("carol", "s3cret"))[0] == 401
+        assert get("/docs/", "Basic !!!")[0] == 401
+        assert get("/docs/", "Bearer x")[0] == 401
+        assert get("/docs/", basic("alice", "s3cret"))[::2] == (200, b"docs index\n")
+        assert get("/docs/", basic("bob", "hunter2"))[0] == 200
+        # Elsewhere on the site, no credentials are asked for.
+        assert get("/index.html")[0] == 200 and get("/assets/app.js")[0] == 200
+        # The password stays here unless the route passes it on.
+        status, _, body = get("/app/echo", basic("alice", "s3cret"))
+        assert status == 200 and not [h for h in json.loads(body)["headers"] if h[0].lower() == "authorization"]
+        status, _, body = get("/plain/echo", basic("alice", "s3cret"))
+        assert ["Authorization", basic("alice", "s3cret")] in json.loads(body)["headers"]
+        # HTTP/2, as curl -u sends it.
+        r = curl("-k", "--http2", "-s", "-u", "bob:hunter2", "-w", " %{http_version} %{http_code}",
+                 s.url("/docs/"))
+        assert r.stdout == b"docs index\n 2 200"
+        assert s.metrics()["tlsaccel_auth_refused_total"] == 5
+    finally:
+        b.stop()
+
+
+def test_weak_or_unreadable_htpasswd_files_are_refused(tmp_path, site_root):
+    md5 = tmp_path / "md5"
+    subprocess.run(["htpasswd", "-m", "-c", "-b", str(md5), "alice", "x"], check=True, capture_output=True)
+    sha = tmp_path / "sha"
+    subprocess.run(["htpasswd", "-s", "-c", "-b", str(sha), "alice", "x"], check=True, capture_output=True)
+    for path, reason in [(md5, "MD5 (apr1)"), (sha, "SHA-1"), (tmp_path / "missing", "cannot read")]:
+        r = check(tmp_path, f"""[static]
+root = "{site_root}"
+[[route]]
+prefix = "/admin/"
+static = true
+auth_basic = {{ user_file = "{path}" }}
+""")
+        text = r.stdout + r.stderr
+        assert r.returncode == 1 and "route[0].auth_basic.user_file" in text and reason in text, text
+        assert ":6:" in text, text

@@ -70,6 +70,7 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
             closed: Vec::new(),
             installed: None,
             acme: Arc::default(),
+            credentials: Arc::default(),
             settings,
         })
         .unwrap();
