@@ -8,8 +8,8 @@
 
 use super::Worker;
 use crate::compression;
-use crate::config::Route;
 use crate::config::RuleAnswer;
+use crate::config::{Route, RouteTarget};
 use crate::exchange::compress::{self, CompressStream, Source};
 use crate::exchange::{Body, BodyError, BodyLength, Request, RequestBody, Response, StreamError};
 use crate::metrics::WorkerMetrics;
@@ -40,7 +40,9 @@ enum Plan<'w> {
         group: usize,
         route: &'w Route,
     },
-    Static,
+    /// The static files, with the options of the static route it matched,
+    /// if any.
+    Static(Option<&'w Route>),
 }
 
 impl Arrival {
@@ -111,7 +113,7 @@ impl Worker {
                     .await
                     .map(|response| self.compress_proxied(site, route, request, response))
             }
-            Plan::Static => serve_static(self, site, request, body).await,
+            Plan::Static(route) => serve_static(self, site, route, request, body).await,
         };
         self.finish(site, request, response, intercept)
     }
@@ -132,7 +134,7 @@ impl Worker {
         let site = self.site_of(request);
         let response = match self.plan(arrival, site, request) {
             Plan::Answer(response) => response,
-            Plan::Static => static_response(self, site, request),
+            Plan::Static(route) => static_response(self, site, route, request),
             Plan::Refuse(_) | Plan::Proxy { .. } => return None,
         };
         self.count(site, request);
@@ -147,26 +149,41 @@ impl Worker {
         if let Some(response) = self.early_answer(arrival, site, request) {
             return Plan::Answer(response);
         }
-        if let Some(response) = self.refuse_by_address(site, request) {
+        // Looked up once, for the address rules, credentials, back end
+        // and static options alike.
+        let route = self.route_for(site, request);
+        if let Some(response) = self.refuse_by_address(site, route, request) {
             return Plan::Answer(response);
         }
-        if let Some(response) = self.ask_for_credentials(site, request) {
+        if let Some(response) = self.ask_for_credentials(site, route, request) {
             return Plan::Answer(response);
         }
         if let Some(response) = self.redirect(site, request) {
             return Plan::Answer(response);
         }
-        match request.body {
-            // Refused before the handler sees it: a back end never gets
-            // half of a request.
-            BodyLength::Known(n) if n > self.settings.limits.max_body_bytes => {
-                Plan::Refuse(BodyError::TooLarge)
+        // Refused before the handler sees it: a back end never gets half
+        // of a request.
+        if let BodyLength::Known(n) = request.body {
+            if n > self.settings.limits.max_body_bytes {
+                return Plan::Refuse(BodyError::TooLarge);
             }
-            _ => match self.upstream_for(site, request) {
-                Some((group, route)) => Plan::Proxy { group, route },
-                None => Plan::Static,
-            },
         }
+        match route.map(|r| (r, r.target)) {
+            Some((route, RouteTarget::Upstream(group))) => Plan::Proxy { group, route },
+            _ => Plan::Static(route),
+        }
+    }
+
+    /// The route a request to `site` takes, if any (None also for a path
+    /// that does not normalize: it reaches no route, only the files, which
+    /// refuse it).
+    fn route_for(&self, site: usize, request: &Request) -> Option<&Route> {
+        let routes = &self.settings.sites[site].routes;
+        if routes.is_empty() {
+            return None;
+        }
+        let path = crate::static_files::normalized_path(&request.target)?;
+        crate::config::select_route(routes, &path, request.host.as_deref())
     }
 
     /// A back end's response compressed on its way, on routes that
@@ -368,20 +385,16 @@ impl Worker {
 
     /// 403 for a client the `access` rules of its route, else of its site,
     /// keep out (logged at most once a second per worker, and counted).
-    fn refuse_by_address(&self, site: usize, request: &Request) -> Option<Response> {
+    fn refuse_by_address(
+        &self,
+        site: usize,
+        route: Option<&Route>,
+        request: &Request,
+    ) -> Option<Response> {
         let config = &self.settings.sites[site];
-        let route_rules = config
-            .routes
-            .iter()
-            .any(|r| r.access.is_some())
-            .then(|| {
-                let path = crate::static_files::normalized_path(&request.target)?;
-                let route =
-                    crate::config::select_route(&config.routes, &path, request.host.as_deref())?;
-                route.access.as_deref()
-            })
-            .flatten();
-        let rules = route_rules.unwrap_or(&config.access);
+        let rules = route
+            .and_then(|r| r.access.as_deref())
+            .unwrap_or(&config.access);
         let ip = request.client.addr.ip();
         if rules.is_empty() || crate::config::access_allows(rules, ip) {
             return None;
@@ -396,14 +409,14 @@ impl Worker {
     /// 401 with a Basic challenge for a request to a route with
     /// `auth_basic` whose `Authorization` does not name a user of its
     /// htpasswd file with the right password.
-    fn ask_for_credentials(&self, site: usize, request: &Request) -> Option<Response> {
+    fn ask_for_credentials(
+        &self,
+        site: usize,
+        route: Option<&Route>,
+        request: &Request,
+    ) -> Option<Response> {
         let config = &self.settings.sites[site];
-        if !config.routes.iter().any(|r| r.auth_basic.is_some()) {
-            return None;
-        }
-        let path = crate::static_files::normalized_path(&request.target)?;
-        let route = crate::config::select_route(&config.routes, &path, request.host.as_deref())?;
-        let auth = route.auth_basic.as_ref()?;
+        let auth = route?.auth_basic.as_ref()?;
         let authorization = request.headers.get("authorization");
         let known = self
             .credentials
@@ -561,6 +574,7 @@ fn https_redirect(
 async fn serve_static<B: RequestBody>(
     worker: &Worker,
     site: usize,
+    route: Option<&Route>,
     request: &Request,
     body: &mut B,
 ) -> Result<Response, BodyError> {
@@ -568,7 +582,7 @@ async fn serve_static<B: RequestBody>(
     if !(refusing && request.expect_continue) {
         body.discard().await?;
     }
-    Ok(static_response(worker, site, request))
+    Ok(static_response(worker, site, route, request))
 }
 
 /// The target a back end gets: as the client sent it, or with the route's
@@ -593,21 +607,16 @@ fn upstream_target<'r>(route: &Route, request: &'r Request) -> Cow<'r, [u8]> {
 
 /// The static files' answer to `request` (404 for a site without a root),
 /// with the fallbacks and listings of its static route, else of its site.
-fn static_response(worker: &Worker, site: usize, request: &Request) -> Response {
+fn static_response(
+    worker: &Worker,
+    site: usize,
+    route: Option<&Route>,
+    request: &Request,
+) -> Response {
     let Some(files) = &worker.files[site] else {
         return Response::error(404);
     };
     let config = &worker.settings.sites[site];
-    // A static route's own options, looked up only where a route has any.
-    let route = config
-        .routes
-        .iter()
-        .any(|r| r.try_files.is_some() || r.listing.is_some())
-        .then(|| {
-            let path = crate::static_files::normalized_path(&request.target)?;
-            crate::config::select_route(&config.routes, &path, request.host.as_deref())
-        })
-        .flatten();
     let options = crate::static_files::Options {
         try_files: route
             .and_then(|r| r.try_files.as_deref())

@@ -20,7 +20,7 @@ use crate::access_log::AccessLog;
 use crate::acme::AcmeBoard;
 use crate::auth::Credentials;
 use crate::compression::VariantCache;
-use crate::config::{ListenerKey, Route, Settings};
+use crate::config::{ListenerKey, Settings};
 use crate::exchange::{Request, Version};
 use crate::http::HttpDate;
 use crate::metrics::{Protocol, SiteCounters, WorkerMetrics};
@@ -287,20 +287,6 @@ impl Worker {
             retire: watch::channel(false).0,
             thread,
             settings,
-        }
-    }
-
-    /// The upstream group for a request to `site`, if a route sends it to one.
-    pub fn upstream_for(&self, site: usize, req: &Request) -> Option<(usize, &Route)> {
-        let routes = &self.settings.sites[site].routes;
-        if routes.is_empty() {
-            return None;
-        }
-        let path = crate::static_files::normalized_path(&req.target)?;
-        let route = crate::config::select_route(routes, &path, req.host.as_deref())?;
-        match route.target {
-            crate::config::RouteTarget::Upstream(group) => Some((group, route)),
-            crate::config::RouteTarget::Static => None,
         }
     }
 }
