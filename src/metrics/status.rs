@@ -5,6 +5,7 @@
 
 use super::history::History;
 use super::{total, AllMetrics, HandshakeFailure, Protocol, StatusClass, WorkerMetrics};
+use super::{CertificateFacts, ConfigurationFacts};
 use serde_json::{json, Map, Value};
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -25,21 +26,22 @@ fn unix(t: SystemTime) -> f64 {
 /// Everything the page shows, as of now.
 pub fn snapshot(all: &AllMetrics, history: &History) -> Value {
     let now = unix_now();
+    // Read once: the process, kTLS and sites parts all show some of it.
+    let configuration = all.process.configuration();
     json!({
         "schema": SCHEMA,
         "generated_at": now,
-        "process": process(all, now),
-        "ktls": ktls(all),
+        "process": process(all, &configuration, now),
+        "ktls": ktls(all, configuration.ktls),
         "tls": tls(all),
         "traffic": traffic(all, history),
-        "sites": sites(all, now),
+        "sites": sites(all, configuration.certificates, now),
         "upstreams": upstreams(all, now),
     })
 }
 
-fn process(all: &AllMetrics, now: f64) -> Value {
+fn process(all: &AllMetrics, configuration: &ConfigurationFacts, now: f64) -> Value {
     let p = &all.process;
-    let configuration = p.configuration();
     let workers: Vec<Value> = all
         .workers
         .iter()
@@ -71,7 +73,7 @@ fn process(all: &AllMetrics, now: f64) -> Value {
     })
 }
 
-fn ktls(all: &AllMetrics) -> Value {
+fn ktls(all: &AllMetrics, available: bool) -> Value {
     let w = &all.workers;
     let mut by_cipher = Vec::new();
     for suite in 0..crate::cipher_suites::COUNT {
@@ -104,7 +106,7 @@ fn ktls(all: &AllMetrics) -> Value {
         .map(|slot| slot[1].load(Relaxed))
         .sum();
     json!({
-        "available": all.process.configuration().ktls,
+        "available": available,
         "offloaded_tx": total(w, |m| &m.ktls_tx),
         "offloaded_rx": total(w, |m| &m.ktls_rx),
         "user_space": user_space,
@@ -188,7 +190,7 @@ fn traffic(all: &AllMetrics, history: &History) -> Value {
     })
 }
 
-fn sites(all: &AllMetrics, now: f64) -> Value {
+fn sites(all: &AllMetrics, mut certificates: Vec<CertificateFacts>, now: f64) -> Value {
     // (label, requests, responses by class, bytes), labels in first-seen
     // order.
     let mut sums: Vec<(String, u64, [u64; 5], u64)> = Vec::new();
@@ -209,7 +211,6 @@ fn sites(all: &AllMetrics, now: f64) -> Value {
             s.3 += c.body_bytes.load(Relaxed);
         }
     }
-    let mut certificates = all.process.configuration().certificates;
     certificates.extend(all.acme.issued());
     sums.into_iter()
         .map(|(label, requests, responses, bytes)| {
