@@ -82,6 +82,8 @@ pub struct SiteSection {
     /// Who may come in, by address: `allow RANGE` / `deny RANGE`, in
     /// order, the first match deciding.
     pub access: Vec<String>,
+    /// Client certificates (mutual TLS) for this site's names.
+    pub client_auth: Option<super::client_auth::ClientAuthSection>,
 }
 
 /// `[acme]`: the CA, the account and where their state is kept.
@@ -234,6 +236,9 @@ pub struct RouteSection {
     pub access: Option<Vec<String>>,
     /// HTTP Basic authentication against an htpasswd file.
     pub auth_basic: Option<AuthBasicSection>,
+    /// `"required"`: a site whose client certificates are optional answers
+    /// 403 here to a client without a valid one.
+    pub client_certificate: Option<String>,
     /// Replaces `prefix` in the path sent to the back end (nginx's
     /// `proxy_pass` with a URI); `Location` comes back mapped.
     pub upstream_path: Option<String>,
@@ -342,6 +347,10 @@ pub struct TlsSection {
     pub ktls_tx_zerocopy: bool,
     pub reject_unknown_sni: bool,
     pub ticket_key_files: Vec<PathBuf>,
+    /// The top-level site's client certificates (mutual TLS).
+    pub client_auth: Option<super::client_auth::ClientAuthSection>,
+    /// Key exchange groups in the order offered and preferred.
+    pub groups: Vec<String>,
 }
 
 impl Default for TlsSection {
@@ -360,6 +369,11 @@ impl Default for TlsSection {
             ktls_tx_zerocopy: false,
             reject_unknown_sni: false,
             ticket_key_files: Vec::new(),
+            client_auth: None,
+            groups: crate::tls::groups::default_names()
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
         }
     }
 }

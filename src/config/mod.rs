@@ -9,6 +9,7 @@
 //! does, once, and adds its problems to the same report.
 
 mod acme;
+mod client_auth;
 mod compression;
 mod file;
 mod parse;
@@ -23,6 +24,7 @@ pub use acme::{
     AcmeSettings, Challenge as AcmeChallenge, KeyType as AcmeKeyType,
     MAX_RETRY_INTERVAL as MAX_ACME_RETRY_INTERVAL,
 };
+pub use client_auth::{ClientAuth, ClientAuthMode, ClientCertHeaders};
 pub use file::ConfigFile;
 #[cfg(test)]
 pub use proxy::UpstreamServer;

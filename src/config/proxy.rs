@@ -287,6 +287,9 @@ pub struct Route {
     pub response_headers: super::HeaderRules,
     /// The site's error pages replace a back end's error responses too.
     pub intercept_errors: bool,
+    /// A valid client certificate is required here even where the site
+    /// makes it optional.
+    pub require_client_certificate: bool,
 }
 
 /// A route's Basic authentication: the htpasswd file (read by the load
@@ -584,6 +587,17 @@ pub fn resolve_routes(
             request_headers,
             response_headers,
             intercept_errors: r.intercept_errors,
+            require_client_certificate: match r.client_certificate.as_deref() {
+                None => false,
+                Some("required") => true,
+                Some(other) => {
+                    report.error(
+                        format!("{key}.client_certificate"),
+                        format!("\"{other}\" is not \"required\" (leave it out for the site's mode)"),
+                    );
+                    false
+                }
+            },
         });
     }
     resolved_routes
@@ -717,6 +731,7 @@ mod tests {
             request_headers: Default::default(),
             response_headers: Default::default(),
             intercept_errors: false,
+            require_client_certificate: false,
         }
     }
 

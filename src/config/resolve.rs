@@ -5,7 +5,7 @@
 
 use super::file::{self, ConfigFile};
 use super::settings::*;
-use super::{acme, compression, proxy, rules, site, Report, Site};
+use super::{acme, client_auth, compression, proxy, rules, site, Report, Site};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
@@ -134,7 +134,8 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         || !file.tls.certificate.is_empty()
         || !file.route.is_empty()
         || !file.redirect.is_empty()
-        || !file.access.is_empty();
+        || !file.access.is_empty()
+        || file.tls.client_auth.is_some();
     let top_level = (file.site.is_empty() || top_level_configured).then(|| {
         let root = match &file.r#static.root {
             Some(dir) => DocumentRoot::Directory(dir.clone()),
@@ -182,7 +183,17 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
             listing: file.r#static.listing,
             listing_hidden: file.r#static.listing_hidden,
             access: rules::resolve_access(&file.access, "access", report),
+            client_auth: None,
         }
+    });
+    let top_level = top_level.map(|mut site| {
+        site.client_auth = file
+            .tls
+            .client_auth
+            .as_ref()
+            .map(|c| client_auth::resolve(c, "tls.client_auth", report));
+        client_auth::check_routes(&site.routes, site.client_auth.as_ref(), "", report);
+        site
     });
     let (mut sites, default_site) = site::resolve(
         &file.site,
@@ -477,9 +488,38 @@ fn resolve_tls(t: &file::TlsSection, report: &mut Report) -> TlsSettings {
             KtlsMode::Auto
         }
     };
+    let mut groups = Vec::new();
+    for (i, name) in t.groups.iter().enumerate() {
+        match crate::tls::groups::by_name(name) {
+            Some(group) if groups.iter().any(|g: &&dyn rustls::crypto::SupportedKxGroup| g.name() == group.name()) => {
+                report.error(format!("tls.groups[{i}]"), format!("\"{name}\" is listed twice"))
+            }
+            Some(group) => groups.push(group),
+            None => report.error(
+                format!("tls.groups[{i}]"),
+                format!(
+                    "\"{name}\" is not a supported key exchange group (supported: {})",
+                    crate::tls::groups::known_names().collect::<Vec<_>>().join(", ")
+                ),
+            ),
+        }
+    }
+    if t.groups.is_empty() {
+        report.error("tls.groups", "at least one key exchange group is required");
+    } else if versions == [TlsVersion::Tls12]
+        && groups
+            .iter()
+            .all(|g| !g.usable_for_version(rustls::ProtocolVersion::TLSv1_2))
+    {
+        report.error(
+            "tls.groups",
+            "only post-quantum groups, which TLS 1.2 cannot use: add X25519 or secp256r1",
+        );
+    }
     TlsSettings {
         versions,
         ciphers: t.ciphers.clone(),
+        groups,
         session_tickets: t.session_tickets,
         tls13_tickets: t.tls13_tickets,
         session_cache_size: t.session_cache_size,

@@ -145,6 +145,8 @@ pub struct TlsSettings {
     pub versions: Vec<TlsVersion>,
     /// Cipher suite names as given (validated against `cipher_suites::by_name`).
     pub ciphers: Vec<String>,
+    /// Key exchange groups, the preferred first (`tls::groups::choose`).
+    pub groups: Vec<&'static dyn rustls::crypto::SupportedKxGroup>,
     pub session_tickets: bool,
     pub tls13_tickets: usize,
     pub session_cache_size: usize,

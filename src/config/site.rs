@@ -43,6 +43,8 @@ pub struct Site {
     pub listing_hidden: bool,
     /// Address rules; empty: everyone.
     pub access: Vec<super::AccessRule>,
+    /// Client certificates asked for in the handshake of its names.
+    pub client_auth: Option<super::ClientAuth>,
 }
 
 impl Site {
@@ -251,6 +253,10 @@ pub fn resolve(
             super::rules::resolve_redirects(&section.redirect, &format!("{key}.redirect"), report);
         let access =
             super::rules::resolve_access(&section.access, &format!("{key}.access"), report);
+        let client_auth = section.client_auth.as_ref().map(|c| {
+            super::client_auth::resolve(c, &format!("{key}.client_auth"), report)
+        });
+        super::client_auth::check_routes(&routes, client_auth.as_ref(), &key, report);
         super::rules::need_root(
             &root,
             (&section.try_files, &section.error_pages),
@@ -274,6 +280,7 @@ pub fn resolve(
             listing: section.listing,
             listing_hidden: section.listing_hidden,
             access,
+            client_auth,
         });
     }
     let default = match explicit_default {
@@ -321,6 +328,7 @@ mod tests {
             listing: false,
             listing_hidden: false,
             access: Vec::new(),
+            client_auth: None,
         }
     }
 

@@ -86,6 +86,9 @@ pub enum HandshakeFailure {
     /// No certificate for the name the client asked for
     /// (`reject_unknown_sni`, or an ACME site with nothing issued yet).
     NoCertificate,
+    /// The client's certificate is missing or did not verify, on a site
+    /// that requires one.
+    ClientCertificate,
     /// No protocol version, cipher suite or group in common.
     Incompatible,
     /// Malformed or out-of-order handshake messages.
@@ -95,11 +98,12 @@ pub enum HandshakeFailure {
 }
 
 impl HandshakeFailure {
-    pub const ALL: [HandshakeFailure; 7] = [
+    pub const ALL: [HandshakeFailure; 8] = [
         HandshakeFailure::Timeout,
         HandshakeFailure::Closed,
         HandshakeFailure::AlertReceived,
         HandshakeFailure::NoCertificate,
+        HandshakeFailure::ClientCertificate,
         HandshakeFailure::Incompatible,
         HandshakeFailure::Protocol,
         HandshakeFailure::Other,
@@ -111,6 +115,7 @@ impl HandshakeFailure {
             HandshakeFailure::Closed => "closed_by_client",
             HandshakeFailure::AlertReceived => "alert_received",
             HandshakeFailure::NoCertificate => "no_certificate",
+            HandshakeFailure::ClientCertificate => "client_certificate",
             HandshakeFailure::Incompatible => "incompatible",
             HandshakeFailure::Protocol => "protocol_error",
             HandshakeFailure::Other => "other",

@@ -73,7 +73,7 @@ pub struct WorkerMetrics {
     /// Of `tls_handshakes`, those that resumed a session (ticket or cache).
     pub tls_resumed: AtomicU64,
     /// By `HandshakeFailure`.
-    tls_handshake_failures: [AtomicU64; 7],
+    tls_handshake_failures: [AtomicU64; HandshakeFailure::ALL.len()],
     /// Established TLS connections by cipher suite (`cipher_suites`
     /// order), and whether the kernel took the records over: `[suite][0]`
     /// kernel, `[suite][1]` user space.
@@ -85,6 +85,13 @@ pub struct WorkerMetrics {
     /// Requests answered 401 by a route's `auth_basic` (no, wrong or
     /// unknown credentials).
     pub auth_refused: AtomicU64,
+    /// Requests answered 403 for want of a valid client certificate.
+    pub client_certificate_refused: AtomicU64,
+    /// Requests answered 429 by a `rate_limit`.
+    pub rate_limited: AtomicU64,
+    /// Connections closed at accept: their address group had
+    /// `limits.connections_per_address` open already.
+    pub connections_over_address_limit: AtomicU64,
     /// Connections closed for a missing, broken or untrusted PROXY header.
     pub proxy_protocol_refused: AtomicU64,
     pub ktls_tx: AtomicU64,

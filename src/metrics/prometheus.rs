@@ -307,6 +307,21 @@ pub fn render(all: &AllMetrics) -> String {
         &|w| one(&w.auth_refused),
     );
     family(
+        "client_certificate_refused_total",
+        "Requests answered 403 for want of a valid client certificate (optional mode, or judged again after a reload).",
+        &|w| one(&w.client_certificate_refused),
+    );
+    family(
+        "rate_limited_total",
+        "Requests answered 429 by a site's or route's rate_limit.",
+        &|w| one(&w.rate_limited),
+    );
+    family(
+        "connections_over_address_limit_total",
+        "Connections closed at accept, before any TLS: their address (or /24, /64) had limits.connections_per_address open.",
+        &|w| one(&w.connections_over_address_limit),
+    );
+    family(
         "proxy_protocol_refused_total",
         "Connections closed on PROXY listeners: no valid header in time, or from an address not in proxy_protocol_from.",
         &|w| one(&w.proxy_protocol_refused),

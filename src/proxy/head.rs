@@ -106,7 +106,9 @@ fn client_location(
 /// for a missing Host (HTTP/1.0 clients); names with `_` are dropped
 /// unless `pass_underscores`. `upgrade`: the protocols the client may
 /// switch to through this route, sent as `Upgrade` with `Connection:
-/// upgrade` (every other hop-by-hop field stays behind).
+/// upgrade` (every other hop-by-hop field stays behind). `own_fields`:
+/// fields only tlsaccel may set (the client certificate's): the client's
+/// are dropped, and those with a value sent.
 pub fn request_head(
     req: &Request,
     target: &[u8],
@@ -114,6 +116,7 @@ pub fn request_head(
     pass_underscores: bool,
     upgrade: Option<&str>,
     rules: (&HeaderRules, &Variables<'_>),
+    own_fields: &[(&str, Option<&str>)],
 ) -> Vec<u8> {
     let (rules, vars) = rules;
     let tokens = connection_tokens(req.headers.get_all("connection"));
@@ -141,7 +144,7 @@ pub fn request_head(
             tracing::debug!(peer = %req.client.addr, field = name, "header name with an underscore dropped before forwarding");
             continue;
         }
-        if rules.drops(name) {
+        if rules.drops(name) || own_fields.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
             continue;
         }
         out.extend_from_slice(name.as_bytes());
@@ -152,7 +155,15 @@ pub fn request_head(
     if req.host.is_none() && !rules.drops("host") {
         out.extend_from_slice(format!("Host: {default_host}\r\n").as_bytes());
     }
-    for (name, value) in rules.fields(vars) {
+    let own = own_fields
+        .iter()
+        .filter(|(name, _)| !name.is_empty())
+        .filter_map(|(name, value)| Some((*name, (*value)?)));
+    for (name, value) in rules
+        .fields(vars)
+        .map(|(n, v)| (n, std::borrow::Cow::Owned(v)))
+        .chain(own.map(|(n, v)| (n, std::borrow::Cow::Borrowed(v))))
+    {
         out.extend_from_slice(name.as_bytes());
         out.extend_from_slice(b": ");
         out.extend_from_slice(value.as_bytes());
@@ -368,6 +379,7 @@ mod tests {
             false,
             None,
             no_rules(),
+            &[],
         ))
         .unwrap();
         assert!(
@@ -396,6 +408,7 @@ mod tests {
             true,
             None,
             no_rules(),
+            &[],
         ))
         .unwrap();
         assert!(passed.contains("Content_Length: 9\r\n"));
@@ -419,6 +432,7 @@ mod tests {
             false,
             Some("WebSocket"),
             no_rules(),
+            &[],
         ))
         .unwrap();
         assert_eq!(
@@ -488,6 +502,7 @@ mod tests {
             false,
             None,
             no_rules(),
+            &[],
         ))
         .unwrap();
         assert_eq!(out.matches("Transfer-Encoding: chunked\r\n").count(), 1);
@@ -500,6 +515,7 @@ mod tests {
             false,
             None,
             no_rules(),
+            &[],
         ))
         .unwrap();
         assert!(

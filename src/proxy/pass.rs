@@ -108,6 +108,7 @@ impl Proxy {
     /// a client may switch to, the path mapping), asking the back end for
     /// `target`. Err: the client's body failed (the protocol answers or
     /// ends the connection).
+    /// `own_fields`: fields only tlsaccel sets (`head::request_head`).
     pub async fn forward<B: RequestBody>(
         &self,
         group: usize,
@@ -115,6 +116,7 @@ impl Proxy {
         target: &[u8],
         req: &Request,
         body: &mut B,
+        own_fields: &[(&str, Option<&str>)],
     ) -> Result<Response, BodyError> {
         let upgrades = &route.upgrades;
         let (name, tls, timeouts, flags) = {
@@ -155,6 +157,7 @@ impl Proxy {
             underscores,
             upgrade.as_deref(),
             (&route.request_headers, &vars),
+            own_fields,
         );
         let has_body = req.body != BodyLength::None;
         WorkerMetrics::add(&self.metrics.proxy_requests, 1);

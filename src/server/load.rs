@@ -10,7 +10,7 @@ use super::ConfigSource;
 use crate::config::{self, certificate_covers, AccessLog, DocumentRoot, Report, Settings};
 use crate::static_files::Root;
 use crate::tls::ticket_keys::{FileTicketKeys, TicketKeyError};
-use crate::tls::{ClientTlsError, LoadedCertificate, TlsFiles, TlsSetupError};
+use crate::tls::{ClientTlsError, ClientVerifier, LoadedCertificate, TlsFiles, TlsSetupError};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -43,6 +43,7 @@ pub fn load(source: &ConfigSource) -> (Loaded, Report) {
     let tls = TlsFiles {
         certificates: site_certificates(&settings, &mut report),
         ticket_keys: ticket_keys(&settings, &mut report),
+        client_verifiers: client_verifiers(&settings, &mut report),
     };
     let upstream_tls = upstream_tls(&settings, &mut report);
     let roots = roots(&settings, &mut report);
@@ -99,6 +100,40 @@ fn site_certificates(settings: &Settings, report: &mut Report) -> Vec<Vec<Loaded
     per_site
 }
 
+/// Per site, the verifier of its `client_auth`: CA bundle and CRLs read,
+/// once for sites with the same policy. A bad file is an error at the
+/// first site that names it.
+fn client_verifiers(settings: &Settings, report: &mut Report) -> Vec<Option<Arc<ClientVerifier>>> {
+    let mut built: Vec<(&config::ClientAuth, Arc<ClientVerifier>)> = Vec::new();
+    let mut per_site = Vec::with_capacity(settings.sites.len());
+    for site in &settings.sites {
+        let Some(policy) = &site.client_auth else {
+            per_site.push(None);
+            continue;
+        };
+        if policy.ca.as_os_str().is_empty() {
+            per_site.push(None); // reported by the configuration already
+            continue;
+        }
+        if let Some((_, verifier)) = built.iter().find(|(p, _)| p.same_verification(policy)) {
+            per_site.push(Some(verifier.clone()));
+            continue;
+        }
+        match ClientVerifier::load(policy) {
+            Ok(verifier) => {
+                let verifier = Arc::new(verifier);
+                built.push((policy, verifier.clone()));
+                per_site.push(Some(verifier));
+            }
+            Err(e) => {
+                report.error(format!("{}.{}", policy.key, e.setting()), e.to_string());
+                per_site.push(None);
+            }
+        }
+    }
+    per_site
+}
+
 /// The keys of `tls.ticket_key_files`, each file read once.
 fn ticket_keys(settings: &Settings, report: &mut Report) -> Option<Arc<FileTicketKeys>> {
     let paths = &settings.tls.ticket_key_files;
@@ -137,7 +172,11 @@ fn upstream_tls(
 ) -> Vec<Option<Arc<rustls::ClientConfig>>> {
     let build = |u: &config::Upstream, report: &mut Report| {
         let tls = u.tls.as_ref()?;
-        match crate::tls::client_config(tls.ca_file.as_deref(), tls.identity.as_ref()) {
+        match crate::tls::client_config(
+            tls.ca_file.as_deref(),
+            tls.identity.as_ref(),
+            &settings.tls.groups,
+        ) {
             Ok(config) => Some(config),
             Err(e) => {
                 let setting = match &e {
@@ -172,7 +211,7 @@ fn acme_ca(settings: &Settings, report: &mut Report) -> Option<Arc<rustls::Clien
             format!("{} is not a directory", acme.state_dir.display()),
         );
     }
-    match crate::tls::client_config(acme.ca_file.as_deref(), None) {
+    match crate::tls::client_config(acme.ca_file.as_deref(), None, &settings.tls.groups) {
         Ok(config) => Some(config),
         Err(e) => {
             report.error("acme.ca_file", e.to_string());

@@ -421,7 +421,7 @@ struct Prepared {
     settings: Arc<Settings>,
     /// This configuration's back-end servers as every worker sees them.
     servers: Arc<ServerStates>,
-    tls: Option<Arc<rustls::ServerConfig>>,
+    tls: Option<Arc<crate::tls::HandshakeConfigs>>,
     ktls: Option<Arc<KtlsPolicy>>,
     /// Each upstream's TLS client configuration.
     upstream_tls: Vec<Option<Arc<rustls::ClientConfig>>>,
@@ -504,7 +504,7 @@ fn prepare(
                 id: c.fingerprint.clone(),
             }));
         }
-        (Some(built.config), ktls)
+        (Some(built.configs), ktls)
     } else {
         (None, None)
     };

@@ -4,7 +4,7 @@
 //! it has one (mutual TLS), and resuming sessions from rustls's in-memory
 //! cache, which every worker shares through the one configuration.
 
-use super::{default_crypto_provider, load_certificate, PemProblem, TlsSetupError};
+use super::{client_crypto_provider, load_certificate, PemProblem, TlsSetupError};
 use crate::config::CertificatePair;
 use rustls::client::ResolvesClientCert;
 use rustls::sign::CertifiedKey;
@@ -34,16 +34,18 @@ pub enum ClientTlsError {
 }
 
 /// The configuration for one upstream's TLS connections. `ca_file` None:
-/// the system's CA certificates; `identity`: the client certificate and key.
+/// the system's CA certificates; `identity`: the client certificate and
+/// key; `groups`: the key exchange groups offered, the preferred first.
 pub fn client_config(
     ca_file: Option<&Path>,
     identity: Option<&CertificatePair>,
+    groups: &[&'static dyn rustls::crypto::SupportedKxGroup],
 ) -> Result<Arc<ClientConfig>, ClientTlsError> {
     let roots = match ca_file {
         Some(path) => roots_from_file(path)?,
         None => system_roots()?,
     };
-    let provider = Arc::new(default_crypto_provider());
+    let provider = Arc::new(client_crypto_provider(groups));
     let builder = ClientConfig::builder_with_provider(provider.clone())
         .with_safe_default_protocol_versions()
         .map_err(ClientTlsError::Versions)?

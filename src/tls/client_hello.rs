@@ -1,14 +1,40 @@
-//! The server name (SNI) a client asked for, read from its ClientHello.
-//! rustls's unbuffered server connection chooses the certificate by SNI
-//! but does not tell the application which name it was; the connection
-//! needs it to refuse requests for a site whose certificate it did not
-//! present (421). Only the first handshake record is read: a ClientHello
-//! split over several records (rare; one record holds 16 KiB) gives None,
-//! and the connection is then treated as having named no site.
+//! What tlsaccel reads from a client's ClientHello before rustls sees it:
+//! the server name (SNI), which picks the site and so its TLS
+//! configuration (whether to ask for a client certificate), and the key
+//! exchange groups the client supports and sent shares for, so the
+//! server's order of groups decides (rustls follows the client's).
+//! rustls's unbuffered server connection does not tell the application
+//! the name either; the connection needs it to refuse requests for a site
+//! whose certificate it did not present (421). Only the first handshake
+//! record is read: a ClientHello split over several records (rare; one
+//! record holds 16 KiB) gives None, and the connection is then treated as
+//! having named no site, with rustls's own choice of group.
 
-/// The `host_name` of the server_name extension (RFC 6066 section 3) in a
-/// TLS record holding a ClientHello, lower-cased.
-pub fn server_name(record: &[u8]) -> Option<String> {
+/// TLS extension numbers (RFC 8446 4.2, RFC 7301).
+const SERVER_NAME: u16 = 0;
+const SUPPORTED_GROUPS: u16 = 10;
+const ALPN: u16 = 16;
+const SUPPORTED_VERSIONS: u16 = 43;
+const KEY_SHARE: u16 = 51;
+
+/// The facts of one ClientHello.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct ClientHelloFacts {
+    /// The `host_name` of server_name (RFC 6066 3), lower-cased.
+    pub server_name: Option<String>,
+    /// supported_groups, in the client's order.
+    pub groups: Vec<u16>,
+    /// The groups of the key_share entries the client sent.
+    pub shares: Vec<u16>,
+    /// supported_versions lists TLS 1.3.
+    pub tls13: bool,
+    /// ALPN offers `acme-tls/1`: a CA validating TLS-ALPN-01.
+    pub acme_validation: bool,
+}
+
+/// The facts of the ClientHello in a TLS record; None when the record is
+/// not a whole ClientHello.
+pub fn parse(record: &[u8]) -> Option<ClientHelloFacts> {
     let mut r = Reader(record);
     // Record header: handshake (22), version, length.
     if r.u8()? != 22 {
@@ -26,25 +52,56 @@ pub fn server_name(record: &[u8]) -> Option<String> {
     hello.vec8()?; // legacy_session_id
     hello.vec16()?; // cipher_suites
     hello.vec8()?; // legacy_compression_methods
+    let mut facts = ClientHelloFacts::default();
+    if hello.0.is_empty() {
+        return Some(facts); // no extensions at all
+    }
     let mut extensions = Reader(hello.vec16()?);
     while !extensions.0.is_empty() {
         let kind = extensions.u16()?;
-        let data = extensions.vec16()?;
-        if kind != 0 {
-            continue;
-        }
-        let mut list = Reader(Reader(data).vec16()?);
-        while !list.0.is_empty() {
-            let name_type = list.u8()?;
-            let name = list.vec16()?;
-            if name_type == 0 {
-                let name = std::str::from_utf8(name).ok()?;
-                return Some(name.to_ascii_lowercase());
+        let mut data = Reader(extensions.vec16()?);
+        match kind {
+            SERVER_NAME => {
+                let mut list = Reader(data.vec16()?);
+                while !list.0.is_empty() {
+                    let name_type = list.u8()?;
+                    let name = list.vec16()?;
+                    if name_type == 0 {
+                        let name = std::str::from_utf8(name).ok()?;
+                        facts.server_name = Some(name.to_ascii_lowercase());
+                        break;
+                    }
+                }
             }
+            SUPPORTED_GROUPS => {
+                let mut list = Reader(data.vec16()?);
+                while !list.0.is_empty() {
+                    facts.groups.push(list.u16()?);
+                }
+            }
+            KEY_SHARE => {
+                let mut list = Reader(data.vec16()?);
+                while !list.0.is_empty() {
+                    facts.shares.push(list.u16()?);
+                    list.vec16()?;
+                }
+            }
+            SUPPORTED_VERSIONS => {
+                let mut list = Reader(data.vec8()?);
+                while !list.0.is_empty() {
+                    facts.tls13 |= list.u16()? == 0x0304;
+                }
+            }
+            ALPN => {
+                let mut list = Reader(data.vec16()?);
+                while !list.0.is_empty() {
+                    facts.acme_validation |= list.vec8()? == crate::acme::ACME_TLS_ALPN;
+                }
+            }
+            _ => {}
         }
-        return None;
     }
-    None
+    Some(facts)
 }
 
 /// Big-endian fields off the front of a slice; None when it runs out.
@@ -84,11 +141,14 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
 
-    /// A ClientHello record as a client builds it, with `sni` if given.
+    /// A ClientHello record as a client builds it, with `sni` if given,
+    /// X25519MLKEM768 and X25519 supported and a share of X25519.
     fn client_hello(sni: Option<&str>) -> Vec<u8> {
         let mut extensions = Vec::new();
         // supported_versions first, so SNI is not the first extension.
         extensions.extend_from_slice(&[0x00, 0x2b, 0x00, 0x03, 0x02, 0x03, 0x04]);
+        extensions.extend_from_slice(&[0x00, 0x0a, 0x00, 0x06, 0x00, 0x04, 0x11, 0xec, 0x00, 0x1d]);
+        extensions.extend_from_slice(&[0x00, 0x33, 0x00, 0x08, 0x00, 0x06, 0x00, 0x1d, 0x00, 0x02, 9, 9]);
         if let Some(name) = sni {
             let mut entry = vec![0u8];
             entry.extend_from_slice(&(name.len() as u16).to_be_bytes());
@@ -117,15 +177,17 @@ mod tests {
 
     #[test]
     fn finds_the_name_or_none() {
-        assert_eq!(
-            server_name(&client_hello(Some("A.Example"))).as_deref(),
-            Some("a.example")
-        );
-        assert_eq!(server_name(&client_hello(None)), None);
+        let facts = parse(&client_hello(Some("A.Example"))).unwrap();
+        assert_eq!(facts.server_name.as_deref(), Some("a.example"));
+        assert_eq!(facts.groups, [0x11ec, 0x001d]);
+        assert_eq!(facts.shares, [0x001d]);
+        assert!(facts.tls13);
+        assert!(!facts.acme_validation);
+        assert_eq!(parse(&client_hello(None)).unwrap().server_name, None);
         let full = client_hello(Some("a.example"));
         for cut in 0..full.len() {
-            assert_eq!(server_name(&full[..cut]), None, "cut at {cut}");
+            assert_eq!(parse(&full[..cut]), None, "cut at {cut}");
         }
-        assert_eq!(server_name(b"GET / HTTP/1.1\r\n"), None);
+        assert_eq!(parse(b"GET / HTTP/1.1\r\n"), None);
     }
 }

@@ -4,7 +4,9 @@
 //! take over, so every connection is a candidate for offload).
 
 mod client;
+pub mod client_auth;
 pub mod client_hello;
+pub mod groups;
 mod hkdf;
 pub mod ktls;
 mod offload;
@@ -14,6 +16,8 @@ mod summary;
 pub mod ticket_keys;
 
 pub use client::{client_config, ClientTlsError};
+pub use client_auth::{ClientAuthError, ClientIdentity, ClientVerifier};
+use client_hello::ClientHelloFacts;
 pub use offload::{decide_policy, offload, KernelTls, KtlsPolicy, KtlsUnavailable, Offload};
 use selfsigned::SelfSigned;
 pub use session::{AcceptError, TlsSession, ENCRYPT_CHUNK};
@@ -23,10 +27,10 @@ use ticket_keys::FileTicketKeys;
 use crate::acme::{AcmeBoard, ACME_TLS_ALPN};
 use crate::cipher_suites;
 use crate::config::{
-    site_for, AcmeChallenge, CertificatePair, Settings, Site, TlsSettings, TlsVersion,
+    site_for, AcmeChallenge, CertificatePair, ClientAuth, Settings, Site, TlsSettings, TlsVersion,
 };
 use rustls::crypto::aws_lc_rs as provider;
-use rustls::crypto::CryptoProvider;
+use rustls::crypto::{CryptoProvider, SupportedKxGroup};
 use rustls::server::{
     ClientHello, ProducesTickets, ResolvesServerCert, ServerSessionMemoryCache,
     StoresServerSessions,
@@ -127,15 +131,25 @@ pub fn server_crypto_provider(settings: &TlsSettings) -> CryptoProvider {
         .collect();
     CryptoProvider {
         cipher_suites,
+        kx_groups: settings.groups.clone(),
         ..provider::default_provider()
     }
 }
 
+/// The signature algorithms certificates are verified with.
+fn server_verification_algorithms() -> rustls::crypto::WebPkiSupportedAlgorithms {
+    provider::default_provider().signature_verification_algorithms
+}
+
 /// rustls's aws-lc-rs provider with every TLS 1.3 suite's key schedule on
-/// keyed HMACs (`hkdf`), for the client side towards back ends.
-fn default_crypto_provider() -> CryptoProvider {
+/// keyed HMACs (`hkdf`), for the client side towards back ends and the
+/// ACME CA, offering `groups` in their order (rustls sends the first
+/// one's key share, and an X25519 share beside the hybrid
+/// X25519MLKEM768, so a server without it answers in one round trip).
+fn client_crypto_provider(groups: &[&'static dyn SupportedKxGroup]) -> CryptoProvider {
     let base = provider::default_provider();
     CryptoProvider {
+        kx_groups: groups.to_vec(),
         cipher_suites: base
             .cipher_suites
             .iter()
@@ -204,11 +218,40 @@ impl LoadedCertificate {
     }
 }
 
+/// The sites as handshakes look them up by SNI, with each one's
+/// certificates and client-certificate policy.
+struct SiteTable {
+    sites: Vec<Site>,
+    /// Per site; a site without its own has the default site's (an ACME
+    /// site keeps only its own files, its fallback).
+    certificates: Vec<Vec<Arc<CertifiedKey>>>,
+    /// Per site: its index in `HandshakeConfigs::policies` (0: none).
+    policy: Vec<usize>,
+    default: usize,
+    reject_unknown: bool,
+    acme: Option<Arc<AcmeBoard>>,
+}
+
+impl SiteTable {
+    /// The site a server name (or none) picks; None when `reject_unknown`
+    /// refuses it.
+    fn site_of(&self, server_name: Option<&str>) -> Option<usize> {
+        match server_name.and_then(|n| site_for(&self.sites, n)) {
+            Some(site) => Some(site),
+            None if self.reject_unknown => None,
+            None => Some(self.default),
+        }
+    }
+}
+
 /// Picks the certificate for each handshake: the site its SNI names (or
 /// the default site), then among that site's certificates the first whose
 /// key can sign with a scheme the client offers (so ECDSA and RSA can both
 /// be set). With `reject_unknown`, no SNI or an unknown name gets none,
-/// and the handshake fails.
+/// and the handshake fails. A configuration made for one client
+/// certificate policy serves only the sites with that policy: a client
+/// whose SNI tlsaccel could not read beforehand (and so started with
+/// another configuration) gets none either.
 ///
 /// A site with `acme = true` presents its issued certificate from the
 /// ACME board; until one is issued, its own certificate files if it has
@@ -216,28 +259,25 @@ impl LoadedCertificate {
 /// ALPN `acme-tls/1` is a CA validating a TLS-ALPN-01 challenge: it gets
 /// the validation certificate for its SNI, or none.
 struct SiteCertificates {
-    sites: Vec<Site>,
-    /// Per site; a site without its own has the default site's (an ACME
-    /// site keeps only its own files, its fallback).
-    certificates: Vec<Vec<Arc<CertifiedKey>>>,
-    default: usize,
-    reject_unknown: bool,
-    acme: Option<Arc<AcmeBoard>>,
+    table: Arc<SiteTable>,
+    /// The policy of the configuration this resolver is part of.
+    policy: usize,
 }
 
 impl std::fmt::Debug for SiteCertificates {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SiteCertificates")
-            .field("sites", &self.sites.len())
-            .field("default", &self.default)
-            .field("acme", &self.acme.is_some())
+            .field("sites", &self.table.sites.len())
+            .field("default", &self.table.default)
+            .field("policy", &self.policy)
             .finish()
     }
 }
 
 impl ResolvesServerCert for SiteCertificates {
     fn resolve(&self, client_hello: ClientHello<'_>) -> Option<Arc<CertifiedKey>> {
-        if let Some(board) = &self.acme {
+        let table = &self.table;
+        if let Some(board) = &table.acme {
             let validating = client_hello
                 .alpn()
                 .is_some_and(|mut offered| offered.any(|p| p == ACME_TLS_ALPN));
@@ -246,25 +286,25 @@ impl ResolvesServerCert for SiteCertificates {
                 return board.validation_certificate(&name);
             }
         }
-        let site = match client_hello
-            .server_name()
-            .and_then(|n| site_for(&self.sites, n))
-        {
-            Some(site) => site,
-            None if self.reject_unknown => return None,
-            None => self.default,
-        };
-        if let (true, Some(board)) = (self.sites[site].acme, &self.acme) {
-            let label = self.sites[site].label();
+        let site = table.site_of(client_hello.server_name())?;
+        if table.policy[site] != self.policy {
+            tracing::debug!(
+                name = client_hello.server_name().unwrap_or(""),
+                "handshake began without the site's client certificate policy (its SNI was not in the first record); refused"
+            );
+            return None;
+        }
+        if let (true, Some(board)) = (table.sites[site].acme, &table.acme) {
+            let label = table.sites[site].label();
             if let Some(issued) = board.certificate(label) {
                 return Some(issued.certified.clone());
             }
-            if self.certificates[site].is_empty() {
+            if table.certificates[site].is_empty() {
                 board.log_refusal(client_hello.server_name().unwrap_or(label));
                 return None;
             }
         }
-        let candidates = &self.certificates[site];
+        let candidates = &table.certificates[site];
         let schemes = client_hello.signature_schemes();
         candidates
             .iter()
@@ -274,9 +314,69 @@ impl ResolvesServerCert for SiteCertificates {
     }
 }
 
+/// A site's client-certificate policy with its verifier.
+pub struct ClientPolicy {
+    pub settings: ClientAuth,
+    pub verifier: Arc<ClientVerifier>,
+}
+
+/// The rustls configurations a handshake can start with, one per client
+/// certificate policy (the first: none) and key exchange group, chosen
+/// from the client's first record (`choose`) before rustls reads it.
+pub struct HandshakeConfigs {
+    table: Arc<SiteTable>,
+    /// Index 0: sites that ask for no client certificate.
+    policies: Vec<Option<ClientPolicy>>,
+    /// `[policy][variant]`: variant 0 offers every configured group
+    /// (rustls chooses by the client's order: for a ClientHello tlsaccel
+    /// could not read), variant 1 + i only `groups[i]`.
+    configs: Vec<Vec<Arc<ServerConfig>>>,
+    groups: Vec<&'static dyn SupportedKxGroup>,
+    tls13: bool,
+}
+
+/// The configuration a handshake starts with, and its policy's index.
+pub struct Chosen {
+    pub config: Arc<ServerConfig>,
+    pub policy: usize,
+}
+
+impl HandshakeConfigs {
+    /// The configuration for a client whose first record said `hello`
+    /// (None: it could not be read): its site's client-certificate policy
+    /// (none for a CA validating TLS-ALPN-01), and the group the server
+    /// prefers among those the client offers.
+    pub fn choose(&self, hello: Option<&ClientHelloFacts>) -> Chosen {
+        let policy = match hello {
+            Some(h) if h.acme_validation => 0,
+            _ => self
+                .table
+                .site_of(hello.and_then(|h| h.server_name.as_deref()))
+                .map_or(0, |site| self.table.policy[site]),
+        };
+        let variant = hello
+            .and_then(|h| groups::choose(&self.groups, &h.groups, &h.shares, h.tls13 && self.tls13))
+            .map_or(0, |i| i + 1);
+        Chosen {
+            config: self.configs[policy][variant].clone(),
+            policy,
+        }
+    }
+
+    /// The client-certificate policy at `index` (None for 0).
+    pub fn policy(&self, index: usize) -> Option<&ClientPolicy> {
+        self.policies.get(index)?.as_ref()
+    }
+
+    /// The client-certificate policy of a site.
+    pub fn policy_of_site(&self, site: usize) -> Option<&ClientPolicy> {
+        self.policy(*self.table.policy.get(site)?)
+    }
+}
+
 /// What `build_server_config` produced, with what the operator should see.
 pub struct ServerTls {
-    pub config: Arc<ServerConfig>,
+    pub configs: Arc<HandshakeConfigs>,
     /// Each certificate served, in the order configured.
     pub certificates: Vec<CertificateSummary>,
     /// Per site (as `Settings::sites`), the certificates it presents from
@@ -352,6 +452,9 @@ pub struct TlsFiles {
     pub certificates: Vec<Vec<LoadedCertificate>>,
     /// None: no `ticket_key_files` (keys are made and kept in memory).
     pub ticket_keys: Option<Arc<FileTicketKeys>>,
+    /// Per site, the verifier of its `client_auth` (sites with equal
+    /// policies share one).
+    pub client_verifiers: Vec<Option<Arc<ClientVerifier>>>,
 }
 
 /// Builds the shared rustls configuration from the settings and what the
@@ -408,43 +511,98 @@ pub fn build_server_config(
             TlsVersion::Tls13 => &rustls::version::TLS13,
         })
         .collect();
-    let mut config = ServerConfig::builder_with_provider(Arc::new(provider))
-        .with_protocol_versions(&versions)
-        .map_err(TlsSetupError::Incompatible)?
-        .with_no_client_auth()
-        .with_cert_resolver(Arc::new(SiteCertificates {
-            sites: all.sites.clone(),
-            certificates: per_site,
-            default: all.default_site,
-            reject_unknown: settings.reject_unknown_sni,
-            acme: all.acme.as_ref().map(|_| acme.clone()),
+    // Sites with equal policies share one: index 0 is none.
+    let mut policies: Vec<Option<ClientPolicy>> = vec![None];
+    let mut site_policy = Vec::with_capacity(all.sites.len());
+    for (site, verifier) in all.sites.iter().zip(&files.client_verifiers) {
+        let (Some(settings), Some(verifier)) = (&site.client_auth, verifier) else {
+            site_policy.push(0);
+            continue;
+        };
+        let known = policies.iter().position(|p| {
+            p.as_ref()
+                .is_some_and(|p| p.settings.same_verification(settings))
+        });
+        site_policy.push(known.unwrap_or_else(|| {
+            policies.push(Some(ClientPolicy {
+                settings: settings.clone(),
+                verifier: verifier.clone(),
+            }));
+            policies.len() - 1
         }));
-
-    // Needed to hand the keys to the kernel after the handshake.
-    config.enable_secret_extraction = extract_secrets;
-    // The server's order decides: HTTP/2 when the client offers it.
-    config.alpn_protocols = if all.http.http2 {
-        vec![b"h2".to_vec(), b"http/1.1".to_vec(), b"http/1.0".to_vec()]
-    } else {
-        vec![b"http/1.1".to_vec(), b"http/1.0".to_vec()]
+    }
+    let table = Arc::new(SiteTable {
+        sites: all.sites.clone(),
+        certificates: per_site,
+        policy: site_policy,
+        default: all.default_site,
+        reject_unknown: settings.reject_unknown_sni,
+        acme: all.acme.as_ref().map(|_| acme.clone()),
+    });
+    let session_storage = carry_over.session_storage(settings.session_cache_size);
+    let ticketer = match settings.session_tickets {
+        true => Some(carry_over.ticketer(files.ticket_keys.clone())?),
+        false => None,
     };
-    // Last: chosen only by a CA that offers nothing else (RFC 8737 3).
-    let tls_alpn_01 = all
-        .acme
-        .as_ref()
-        .is_some_and(|a| a.challenges.contains(&AcmeChallenge::TlsAlpn01));
-    if tls_alpn_01 {
-        config.alpn_protocols.push(ACME_TLS_ALPN.to_vec());
+    let build = |policy: usize, groups: Vec<&'static dyn SupportedKxGroup>| {
+        let provider = CryptoProvider {
+            kx_groups: groups,
+            ..provider.clone()
+        };
+        let builder = ServerConfig::builder_with_provider(Arc::new(provider))
+            .with_protocol_versions(&versions)
+            .map_err(TlsSetupError::Incompatible)?;
+        let builder = match &policies[policy] {
+            None => builder.with_no_client_auth(),
+            Some(p) => builder.with_client_cert_verifier(p.verifier.clone()),
+        };
+        let mut config = builder.with_cert_resolver(Arc::new(SiteCertificates {
+            table: table.clone(),
+            policy,
+        }));
+        // Needed to hand the keys to the kernel after the handshake.
+        config.enable_secret_extraction = extract_secrets;
+        // The server's order decides: HTTP/2 when the client offers it.
+        config.alpn_protocols = if all.http.http2 {
+            vec![b"h2".to_vec(), b"http/1.1".to_vec(), b"http/1.0".to_vec()]
+        } else {
+            vec![b"http/1.1".to_vec(), b"http/1.0".to_vec()]
+        };
+        // Last: chosen only by a CA that offers nothing else (RFC 8737 3).
+        let tls_alpn_01 = all
+            .acme
+            .as_ref()
+            .is_some_and(|a| a.challenges.contains(&AcmeChallenge::TlsAlpn01));
+        if tls_alpn_01 && policy == 0 {
+            config.alpn_protocols.push(ACME_TLS_ALPN.to_vec());
+        }
+        config.session_storage = session_storage.clone();
+        match &ticketer {
+            Some(ticketer) => {
+                config.ticketer = ticketer.clone();
+                config.send_tls13_tickets = settings.tls13_tickets;
+            }
+            None => config.send_tls13_tickets = 0,
+        }
+        Ok::<_, TlsSetupError>(Arc::new(config))
+    };
+    let mut configs = Vec::with_capacity(policies.len());
+    for policy in 0..policies.len() {
+        let mut variants = vec![build(policy, settings.groups.clone())?];
+        for group in &settings.groups {
+            variants.push(build(policy, vec![*group])?);
+        }
+        configs.push(variants);
     }
-    config.session_storage = carry_over.session_storage(settings.session_cache_size);
-    if settings.session_tickets {
-        config.ticketer = carry_over.ticketer(files.ticket_keys.clone())?;
-        config.send_tls13_tickets = settings.tls13_tickets;
-    } else {
-        config.send_tls13_tickets = 0;
-    }
+    let configs = Arc::new(HandshakeConfigs {
+        table,
+        policies,
+        configs,
+        groups: settings.groups.clone(),
+        tls13: settings.versions.contains(&TlsVersion::Tls13),
+    });
     Ok(ServerTls {
-        config: Arc::new(config),
+        configs,
         certificates: summaries,
         by_site,
         self_signed,
@@ -473,6 +631,8 @@ mod tests {
         assert_eq!(s.fingerprint.len(), 32 * 3 - 1);
         assert_eq!(s.names, ["localhost", "127.0.0.1", "::1"]);
         assert!(!s.expired());
-        assert_eq!(built.config.alpn_protocols[0], b"h2");
+        let chosen = built.configs.choose(None);
+        assert_eq!(chosen.policy, 0);
+        assert_eq!(chosen.config.alpn_protocols[0], b"h2");
     }
 }

@@ -13,6 +13,7 @@ use rustls::server::{ServerConnectionData, UnbufferedServerConnection};
 use rustls::unbuffered::{
     ConnectionState, EncodeError, EncryptError, InsufficientSizeError, UnbufferedStatus,
 };
+use super::client_hello::{self, ClientHelloFacts};
 use rustls::{ExtractedSecrets, ServerConfig, SupportedCipherSuite};
 use std::future::poll_fn;
 use std::io;
@@ -33,9 +34,8 @@ const RECORD_OVERHEAD: usize = 64;
 
 pub struct TlsSession {
     conn: UnbufferedServerConnection,
-    /// Received TLS bytes not yet processed: `incoming[..in_len]`.
-    incoming: Vec<u8>,
-    in_len: usize,
+    /// Received TLS bytes not yet processed.
+    received: Received,
     /// Decrypted application data not yet handed out: `plain[plain_pos..]`.
     plain: Vec<u8>,
     plain_pos: usize,
@@ -44,9 +44,17 @@ pub struct TlsSession {
     peer_closed: bool,
     /// close_notify is queued (or sent): never twice.
     close_queued: bool,
-    /// The server name from the ClientHello; `sni_read` once looked for.
+    /// The server name from the ClientHello.
     sni: Option<String>,
-    sni_read: bool,
+}
+
+/// Received TLS bytes not yet processed: `bytes[..len]`. Grown as records
+/// arrive: a record-exact handshake needs only what each record holds,
+/// and idle memory matters.
+#[derive(Default)]
+struct Received {
+    bytes: Vec<u8>,
+    len: usize,
 }
 
 /// What one turn of the state machine found.
@@ -103,6 +111,9 @@ impl AcceptError {
                 rustls::Error::PeerIncompatible(_) => HandshakeFailure::Incompatible,
                 // What rustls says when the resolver had no certificate.
                 rustls::Error::General(_) => HandshakeFailure::NoCertificate,
+                rustls::Error::InvalidCertificate(_) | rustls::Error::NoCertificatesPresented => {
+                    HandshakeFailure::ClientCertificate
+                }
                 rustls::Error::InvalidMessage(_)
                 | rustls::Error::InappropriateMessage { .. }
                 | rustls::Error::InappropriateHandshakeMessage { .. }
@@ -144,29 +155,122 @@ fn append_with<E: std::error::Error + Send + Sync + 'static>(
     }
 }
 
+impl Received {
+    /// Where the first record stands.
+    fn first_record(&self) -> FirstRecord<'_> {
+        if self.len < 5 {
+            return FirstRecord::Partial;
+        }
+        let header = &self.bytes[..5];
+        let len = 5 + usize::from(u16::from_be_bytes([header[3], header[4]]));
+        if !(20..=24).contains(&header[0]) || len > MAX_RECORD {
+            FirstRecord::NotTls
+        } else if self.len >= len {
+            FirstRecord::Whole(&self.bytes[..len])
+        } else {
+            FirstRecord::Partial
+        }
+    }
+
+    /// Reads whatever the socket has, up to the free space.
+    async fn fill(&mut self, stream: &mut TcpStream) -> io::Result<usize> {
+        poll_fn(|cx| self.poll_fill(cx, stream)).await
+    }
+
+    fn poll_fill(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut TcpStream,
+    ) -> Poll<io::Result<usize>> {
+        if self.bytes.len() - self.len < MAX_RECORD {
+            self.bytes.resize(self.len + MAX_RECORD, 0);
+        }
+        let mut free = ReadBuf::new(&mut self.bytes[self.len..]);
+        ready!(Pin::new(stream).poll_read(cx, &mut free))?;
+        let n = free.filled().len();
+        self.len += n;
+        Poll::Ready(Ok(n))
+    }
+
+    /// Reads one record. A header whose content type no TLS record has
+    /// (a plain HTTP request line) is returned alone: its "length" means
+    /// nothing, and rustls or the caller refuses it.
+    async fn read_one_record(&mut self, stream: &mut TcpStream) -> io::Result<()> {
+        let start = self.len;
+        self.bytes.resize(start + 5, 0);
+        stream
+            .read_exact(&mut self.bytes[start..start + 5])
+            .await?;
+        if !(20..=24).contains(&self.bytes[start]) {
+            self.len = start + 5;
+            return Ok(());
+        }
+        let len = u16::from_be_bytes([self.bytes[start + 3], self.bytes[start + 4]]) as usize;
+        if len > MAX_RECORD - 5 {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "TLS record too large",
+            ));
+        }
+        self.bytes.resize(start + 5 + len, 0);
+        stream
+            .read_exact(&mut self.bytes[start + 5..start + 5 + len])
+            .await?;
+        self.len = start + 5 + len;
+        Ok(())
+    }
+}
+
+/// The first record of a connection, as far as it has arrived.
+enum FirstRecord<'a> {
+    Partial,
+    Whole(&'a [u8]),
+    NotTls,
+}
+
 impl TlsSession {
     /// Runs the handshake to completion. With `record_exact`, the socket is
     /// read one record at a time (header, then body), so no byte past the
     /// client's Finished is consumed: required before kernel offload.
     pub async fn accept(
-        config: Arc<ServerConfig>,
+        choose: impl FnOnce(Option<&ClientHelloFacts>) -> Arc<ServerConfig>,
         stream: &mut TcpStream,
         record_exact: bool,
     ) -> Result<TlsSession, AcceptError> {
+        let mut received = Received::default();
+        let hello = loop {
+            if record_exact {
+                received.read_one_record(stream).await?;
+            } else if received.fill(stream).await? == 0 {
+                return Err(io::Error::from(io::ErrorKind::UnexpectedEof).into());
+            }
+            // A TLS record starts with a content type (20 to 24), an
+            // SSLv2-style hello with a byte of 0x80 or more; an upper-case
+            // letter is a method: "GET / HTTP/1.1".
+            if received.bytes[0].is_ascii_uppercase() {
+                received.bytes.truncate(received.len);
+                return Err(AcceptError::PlainHttp {
+                    received: received.bytes,
+                });
+            }
+            match received.first_record() {
+                FirstRecord::Whole(record) => break client_hello::parse(record),
+                // rustls refuses it, with the alert it deserves.
+                FirstRecord::NotTls => break None,
+                FirstRecord::Partial => {}
+            }
+        };
+        let config = choose(hello.as_ref());
         let conn = UnbufferedServerConnection::new(config).map_err(tls_error)?;
         let mut s = TlsSession {
             conn,
-            // Grown as records arrive: a record-exact handshake needs only
-            // what each record holds, and idle memory matters.
-            incoming: Vec::new(),
-            in_len: 0,
+            received,
             plain: Vec::new(),
             plain_pos: 0,
             outgoing: ByteBuf::new(),
             peer_closed: false,
             close_queued: false,
-            sni: None,
-            sni_read: false,
+            sni: hello.and_then(|h| h.server_name),
         };
         loop {
             match s.process(None)? {
@@ -177,21 +281,10 @@ impl TlsSession {
                 }
                 Step::Blocked => {
                     s.flush(stream).await?;
-                    let first_read = s.in_len == 0;
                     if record_exact {
-                        s.read_one_record(stream).await?;
-                    } else if s.fill(stream).await? == 0 {
+                        s.received.read_one_record(stream).await?;
+                    } else if s.received.fill(stream).await? == 0 {
                         return Err(io::Error::from(io::ErrorKind::UnexpectedEof).into());
-                    }
-                    // A TLS record starts with a content type (20 to 24), an
-                    // SSLv2-style hello with a byte of 0x80 or more; an
-                    // upper-case letter is a method: "GET / HTTP/1.1".
-                    s.read_sni();
-                    if first_read && s.incoming[0].is_ascii_uppercase() {
-                        s.incoming.truncate(s.in_len);
-                        return Err(AcceptError::PlainHttp {
-                            received: std::mem::take(&mut s.incoming),
-                        });
                     }
                 }
             }
@@ -205,7 +298,7 @@ impl TlsSession {
     fn process(&mut self, op: Option<WriteOp<'_>>) -> io::Result<Step> {
         let UnbufferedStatus { mut discard, state } = self
             .conn
-            .process_tls_records(&mut self.incoming[..self.in_len]);
+            .process_tls_records(&mut self.received.bytes[..self.received.len]);
         let step = match state.map_err(tls_error)? {
             ConnectionState::EncodeTlsData(mut e) => {
                 append_with(
@@ -268,77 +361,15 @@ impl TlsSession {
             other => return Err(io::Error::other(format!("unexpected TLS state {other:?}"))),
         };
         if discard > 0 {
-            self.incoming.copy_within(discard..self.in_len, 0);
-            self.in_len -= discard;
+            self.received.bytes.copy_within(discard..self.received.len, 0);
+            self.received.len -= discard;
         }
         Ok(step)
-    }
-
-    /// Once the first record has arrived whole (rustls cannot have
-    /// consumed any of it before), takes the server name from it.
-    fn read_sni(&mut self) {
-        if self.sni_read || self.in_len < 5 {
-            return;
-        }
-        let first = &self.incoming[..self.in_len];
-        let len = 5 + usize::from(u16::from_be_bytes([first[3], first[4]]));
-        if self.in_len >= len {
-            self.sni = super::client_hello::server_name(&first[..len]);
-            self.sni_read = true;
-        }
     }
 
     /// The server name the client asked for (SNI), lower-case.
     pub fn server_name(&self) -> Option<&str> {
         self.sni.as_deref()
-    }
-
-    /// Reads whatever the socket has, up to the free space.
-    async fn fill(&mut self, stream: &mut TcpStream) -> io::Result<usize> {
-        poll_fn(|cx| self.poll_fill(cx, stream)).await
-    }
-
-    fn poll_fill(
-        &mut self,
-        cx: &mut Context<'_>,
-        stream: &mut TcpStream,
-    ) -> Poll<io::Result<usize>> {
-        if self.incoming.len() - self.in_len < MAX_RECORD {
-            self.incoming.resize(self.in_len + MAX_RECORD, 0);
-        }
-        let mut free = ReadBuf::new(&mut self.incoming[self.in_len..]);
-        ready!(Pin::new(stream).poll_read(cx, &mut free))?;
-        let n = free.filled().len();
-        self.in_len += n;
-        Poll::Ready(Ok(n))
-    }
-
-    /// Reads one record. A header whose content type no TLS record has
-    /// (a plain HTTP request line) is returned alone: its "length" means
-    /// nothing, and rustls or the caller refuses it.
-    async fn read_one_record(&mut self, stream: &mut TcpStream) -> io::Result<()> {
-        let start = self.in_len;
-        self.incoming.resize(start + 5, 0);
-        stream
-            .read_exact(&mut self.incoming[start..start + 5])
-            .await?;
-        if !(20..=24).contains(&self.incoming[start]) {
-            self.in_len = start + 5;
-            return Ok(());
-        }
-        let len = u16::from_be_bytes([self.incoming[start + 3], self.incoming[start + 4]]) as usize;
-        if len > MAX_RECORD - 5 {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "TLS record too large",
-            ));
-        }
-        self.incoming.resize(start + 5 + len, 0);
-        stream
-            .read_exact(&mut self.incoming[start + 5..start + 5 + len])
-            .await?;
-        self.in_len = start + 5 + len;
-        Ok(())
     }
 
     /// Writes out what is queued. Cancel-safe: bytes leave `outgoing` as
@@ -364,6 +395,18 @@ impl TlsSession {
         Poll::Ready(Ok(()))
     }
 
+    /// The client's certificate chain (its own first), when it sent one;
+    /// for a resumed session, the chain of the session's first handshake.
+    pub fn peer_certificates(&self) -> Option<&[rustls_pki_types::CertificateDer<'static>]> {
+        self.conn.peer_certificates()
+    }
+
+    /// The key exchange group the handshake used (None when resumed
+    /// without one).
+    pub fn key_exchange_group(&self) -> Option<rustls::NamedGroup> {
+        self.conn.negotiated_key_exchange_group().map(|g| g.name())
+    }
+
     pub fn protocol_version(&self) -> Option<rustls::ProtocolVersion> {
         self.conn.protocol_version()
     }
@@ -384,7 +427,7 @@ impl TlsSession {
     /// True when no received byte is held here: the kernel could take the
     /// receive side over without losing anything.
     pub fn nothing_buffered(&self) -> bool {
-        self.in_len == 0
+        self.received.len == 0
             && self.plain_pos == self.plain.len()
             && self.outgoing.is_empty()
             && !self.peer_closed
@@ -406,13 +449,13 @@ impl TlsSession {
     /// Anything received and not yet handed out: plaintext, or records
     /// still to decrypt (a read may bring several).
     pub fn has_buffered_input(&self) -> bool {
-        self.in_len > 0 || self.has_plaintext()
+        self.received.len > 0 || self.has_plaintext()
     }
 
     /// Drops buffers that hold nothing, for a connection about to idle.
     pub fn release_idle_buffers(&mut self) {
-        if self.in_len == 0 {
-            self.incoming = Vec::new();
+        if self.received.len == 0 {
+            self.received.bytes = Vec::new();
         }
         if self.outgoing.is_empty() {
             self.outgoing.release();
@@ -455,7 +498,7 @@ impl TlsSession {
                 Step::Traffic | Step::Blocked => {
                     // Post-handshake output (a KeyUpdate reply) goes first.
                     ready!(self.poll_flush(cx, stream))?;
-                    if ready!(self.poll_fill(cx, stream))? == 0 {
+                    if ready!(self.received.poll_fill(cx, stream))? == 0 {
                         return Poll::Ready(Ok(0));
                     }
                 }
@@ -556,7 +599,7 @@ impl TlsSession {
                     // A post-handshake message arrived in part: it must be
                     // complete before rustls lets us write again.
                     ready!(self.poll_flush(cx, stream))?;
-                    if ready!(self.poll_fill(cx, stream))? == 0 {
+                    if ready!(self.received.poll_fill(cx, stream))? == 0 {
                         return Poll::Ready(Err(io::ErrorKind::UnexpectedEof.into()));
                     }
                 }

@@ -14,6 +14,7 @@ use crate::exchange::compress::{self, CompressStream, Source};
 use crate::exchange::{Body, BodyError, BodyLength, Request, RequestBody, Response, StreamError};
 use crate::metrics::WorkerMetrics;
 use crate::static_files::StaticFiles;
+use crate::tls::ClientIdentity;
 use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::rc::Rc;
@@ -28,6 +29,9 @@ pub(super) struct Arrival {
     pub sni_site: Option<usize>,
     /// What the client sent in SNI, to find its site again after a reload.
     pub server_name: Option<String>,
+    /// The client's certificate as the handshake's site policy judged it;
+    /// None when that site asks for none (or on plain connections).
+    pub client_cert: Option<Rc<ClientIdentity>>,
 }
 
 /// Where a request goes (`Worker::plan`).
@@ -61,7 +65,19 @@ impl Arrival {
         };
         self.listener = listener;
         if self.sni_site.is_some() {
-            self.sni_site = Some(current.settings.site_for_host(self.server_name.as_deref()));
+            let site = current.settings.site_for_host(self.server_name.as_deref());
+            self.sni_site = Some(site);
+            // Judged again under the site's policy as reloaded (a CA or
+            // CRL may have changed); a policy gone leaves it unjudged, and
+            // the site's requests are then misdirected (`early_answer`).
+            if let Some(identity) = &self.client_cert {
+                let reloaded = current.tls.as_ref().and_then(|t| t.policy_of_site(site));
+                if let Some(policy) = reloaded {
+                    self.client_cert = Some(Rc::new(
+                        identity.judge_again(&policy.settings, &policy.verifier),
+                    ));
+                }
+            }
         }
         *worker = current;
         ListenerState::Serving
@@ -109,7 +125,16 @@ impl Worker {
             Plan::Proxy { group, route } => {
                 intercept = route.intercept_errors;
                 let target = upstream_target(route, request);
-                Box::pin(self.proxy.forward(group, route, &target, request, body))
+                let identity = self.client_cert_fields(arrival, site);
+                let own_fields = match &identity {
+                    Some((names, verdict, cert)) => vec![
+                        (names.verify.as_str(), Some(verdict.as_str())),
+                        (names.subject.as_str(), cert.map(|c| c.subject.as_str())),
+                        (names.certificate.as_str(), cert.map(|c| c.escaped_pem.as_str())),
+                    ],
+                    None => Vec::new(),
+                };
+                Box::pin(self.proxy.forward(group, route, &target, request, body, &own_fields))
                     .await
                     .map(|response| self.compress_proxied(site, route, request, response))
             }
@@ -153,6 +178,9 @@ impl Worker {
         // and static options alike.
         let route = self.route_for(site, request);
         if let Some(response) = self.refuse_by_address(site, route, request) {
+            return Plan::Answer(response);
+        }
+        if let Some(response) = self.refuse_without_certificate(arrival, site, route, request) {
             return Plan::Answer(response);
         }
         if let Some(response) = self.ask_for_credentials(site, route, request) {
@@ -353,15 +381,29 @@ impl Worker {
                 "An https:// request cannot be served on a plain HTTP connection",
             ));
         }
-        arrival
+        let misdirected = arrival
             .sni_site
-            .filter(|&sni| settings.certificate_site(site) != settings.certificate_site(sni))
-            .map(|_| {
-                Response::error_saying(
-                    421,
-                    "This connection's certificate is not for the host asked for",
-                )
-            })
+            .is_some_and(|sni| settings.certificate_site(site) != settings.certificate_site(sni));
+        if misdirected {
+            return Some(Response::error_saying(
+                421,
+                "This connection's certificate is not for the host asked for",
+            ));
+        }
+        // A site that asks for client certificates serves only connections
+        // whose handshake asked with its policy: not a connection made for
+        // another name, nor a plain one.
+        let wanted = settings.sites[site].client_auth.as_ref()?;
+        let asked = arrival
+            .client_cert
+            .as_ref()
+            .is_some_and(|c| c.policy.same_verification(wanted));
+        (!asked).then(|| {
+            Response::error_saying(
+                421,
+                "This connection did not ask for the client certificate this host requires",
+            )
+        })
     }
 
     /// An ACME CA validating HTTP-01 (RFC 8555 8.3) fetches the key
@@ -404,6 +446,48 @@ impl Worker {
             tracing::warn!(client = %ip.to_canonical(), site = config.label(), target = %String::from_utf8_lossy(&request.target), "refused by the access rules (403); more refusals this second are counted, not logged");
         }
         Some(Response::error(403))
+    }
+
+    /// For a site with `client_auth`: its field names, the verdict, and
+    /// the certificate when it verified (a back end never gets a subject
+    /// it could mistake for a verified one).
+    fn client_cert_fields<'a>(
+        &'a self,
+        arrival: &'a Arrival,
+        site: usize,
+    ) -> Option<(&'a crate::config::ClientCertHeaders, String, Option<&'a ClientIdentity>)> {
+        let policy = self.settings.sites[site].client_auth.as_ref()?;
+        let identity = arrival.client_cert.as_deref();
+        let verdict = identity.map_or_else(|| "NONE".to_owned(), |c| c.verdict.as_field());
+        let verified = identity.filter(|c| c.verified());
+        Some((&policy.headers, verdict, verified))
+    }
+
+    /// 403 for a client without a valid certificate on a site that
+    /// requires one (after a reload judged it again) or a route that does
+    /// (logged at most once a second per worker, and counted).
+    fn refuse_without_certificate(
+        &self,
+        arrival: &Arrival,
+        site: usize,
+        route: Option<&Route>,
+        request: &Request,
+    ) -> Option<Response> {
+        let policy = self.settings.sites[site].client_auth.as_ref()?;
+        let identity = arrival.client_cert.as_ref()?;
+        let required = policy.mode == crate::config::ClientAuthMode::Required
+            || route.is_some_and(|r| r.require_client_certificate);
+        if !required || identity.verified() {
+            return None;
+        }
+        WorkerMetrics::add(&self.thread.metrics.client_certificate_refused, 1);
+        if self.thread.may_log_refusal() {
+            tracing::warn!(client = %request.client.addr.ip().to_canonical(), site = self.settings.sites[site].label(), target = %String::from_utf8_lossy(&request.target), verdict = %identity.verdict.as_field(), "no valid client certificate (403); more refusals this second are counted, not logged");
+        }
+        Some(Response::error_saying(
+            403,
+            "A valid client certificate is required here",
+        ))
     }
 
     /// 401 with a Basic challenge for a request to a route with

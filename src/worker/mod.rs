@@ -177,7 +177,7 @@ impl Worker {
 pub struct Worker {
     pub thread: Rc<WorkerThread>,
     pub settings: Arc<Settings>,
-    pub tls: Option<Arc<rustls::ServerConfig>>,
+    pub tls: Option<Arc<crate::tls::HandshakeConfigs>>,
     /// Set when the kernel can offload at least one configured cipher.
     pub ktls: Option<Arc<KtlsPolicy>>,
     /// Per site (same index as `settings.sites`); None: a site without
@@ -206,7 +206,7 @@ pub struct Worker {
 /// The parts of a generation the control thread prepares for one worker.
 pub struct Generation {
     pub settings: Arc<Settings>,
-    pub tls: Option<Arc<rustls::ServerConfig>>,
+    pub tls: Option<Arc<crate::tls::HandshakeConfigs>>,
     pub ktls: Option<Arc<KtlsPolicy>>,
     /// Per site: its document root, opened.
     pub roots: Vec<Option<Root>>,

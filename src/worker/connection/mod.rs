@@ -29,7 +29,9 @@ use crate::exchange::{Body, BodyError, Client, Method, Request, Response, Stream
 use crate::http::keep_alive::{self, CloseReason, ExchangeFacts};
 use crate::http::{parse_head, response, Framing, HeadLimits, ParseOutcome, RequestHead};
 use crate::metrics::{HandshakeFailure, WorkerMetrics};
-use crate::tls::{AcceptError, Offload, ReadError, TlsSession};
+use crate::config::ClientAuthMode;
+use crate::tls::client_hello::ClientHelloFacts;
+use crate::tls::{AcceptError, ClientIdentity, Offload, ReadError, TlsSession};
 use request_body::H1Body;
 use send::SendError;
 use std::io;
@@ -126,19 +128,21 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
     let mut plain_http_on_tls = None;
     let mut sni_site = None;
     let mut server_name = None;
+    let mut client_cert = None;
     let mut http2 = false;
     let transport = if tls {
         // At once: the session ticket and the first response follow the
         // handshake flight closely and must not wait for its ACK (Nagle).
         let _ = stream.set_nodelay(true);
         match Box::pin(handshake(&worker, stream, peer)).await {
-            Handshake::Established(t, name, h2) => {
+            Handshake::Established(established) => {
                 // The certificate presented: that of the site SNI named, or
                 // the default site's.
-                sni_site = Some(settings.site_for_host(name.as_deref()));
-                server_name = name;
-                http2 = h2;
-                t
+                sni_site = Some(settings.site_for_host(established.server_name.as_deref()));
+                server_name = established.server_name;
+                client_cert = established.client_cert.map(Rc::new);
+                http2 = established.http2;
+                established.transport
             }
             Handshake::PlainHttp(stream, received) => {
                 plain_http_on_tls = Some(received);
@@ -159,6 +163,7 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
         listener,
         sni_site,
         server_name,
+        client_cert,
     };
     let client = Client {
         addr: peer,
@@ -218,11 +223,20 @@ async fn serve_http1(
     conn.close(&end).await;
 }
 
+/// A connection whose TLS handshake succeeded.
+struct Established {
+    transport: Transport,
+    /// The server name the client asked for.
+    server_name: Option<String>,
+    /// The client's certificate, judged, when its site asks for one.
+    client_cert: Option<ClientIdentity>,
+    /// ALPN chose HTTP/2.
+    http2: bool,
+}
+
 /// How a TLS handshake ended.
 enum Handshake {
-    /// With the server name the client asked for, and whether ALPN chose
-    /// HTTP/2.
-    Established(Transport, Option<String>, bool),
+    Established(Established),
     /// The client sent plain HTTP; what it sent so far comes with it.
     PlainHttp(TcpStream, Vec<u8>),
     /// Failed or timed out (logged and counted).
@@ -234,12 +248,18 @@ enum Handshake {
 
 /// The TLS handshake, then the move to kernel TLS where it is possible.
 async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> Handshake {
-    let config = worker.tls.clone().expect("TLS listener without TLS config");
+    let configs = worker.tls.clone().expect("TLS listener without TLS config");
     // Reading record by record only matters when the kernel may take over.
     let record_exact = worker.ktls.is_some();
+    let mut policy = 0;
+    let choose = |hello: Option<&ClientHelloFacts>| {
+        let chosen = configs.choose(hello);
+        policy = chosen.policy;
+        chosen.config
+    };
     let session = match timeout(
         worker.settings.timeouts.handshake,
-        TlsSession::accept(config, &mut stream, record_exact),
+        TlsSession::accept(choose, &mut stream, record_exact),
     )
     .await
     {
@@ -252,7 +272,13 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
         Ok(Err(e)) => {
             let reason = e.reason();
             worker.thread.metrics.handshake_failed(reason);
-            tracing::debug!(%peer, error = %e, reason = reason.as_str(), "TLS handshake failed");
+            if reason == HandshakeFailure::ClientCertificate {
+                if worker.thread.may_log_refusal() {
+                    tracing::warn!(%peer, error = %e, "client certificate refused: handshake failed; more refusals this second are counted, not logged");
+                }
+            } else {
+                tracing::debug!(%peer, error = %e, reason = reason.as_str(), "TLS handshake failed");
+            }
             return Handshake::Failed;
         }
         Err(_) => {
@@ -279,6 +305,18 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
     let kind = session.handshake_kind();
     let server_name = session.server_name().map(str::to_owned);
     let http2 = session.alpn_protocol() == Some(b"h2");
+    let group = session.key_exchange_group().map(crate::tls::groups::name_of);
+    // Judged before the session may go to the kernel, which keeps no chain.
+    let client_cert = configs.policy(policy).map(|p| {
+        let chain = session.peer_certificates().unwrap_or_default();
+        // A full handshake in required mode was verified by rustls already.
+        let verified = p.settings.mode == ClientAuthMode::Required
+            && kind != Some(rustls::HandshakeKind::Resumed);
+        ClientIdentity::judge(&p.settings, &p.verifier, chain, verified)
+    });
+    if let Some(identity) = &client_cert {
+        tracing::debug!(%peer, verdict = %identity.verdict.as_field(), subject = %identity.subject, "client certificate");
+    }
     let (transport, reason) = match &worker.ktls {
         None => (
             Transport::Tls(stream, Box::new(session)),
@@ -306,8 +344,13 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
         worker.thread.metrics.tls_session(i, kernel);
     }
     let on = if kernel { "on" } else { "off" };
-    tracing::debug!(%peer, ?version, cipher, handshake = ?kind, ktls_tx = on, ktls_rx = on, reason, "TLS established");
-    Handshake::Established(transport, server_name, http2)
+    tracing::debug!(%peer, ?version, cipher, group, handshake = ?kind, ktls_tx = on, ktls_rx = on, reason, "TLS established");
+    Handshake::Established(Established {
+        transport,
+        server_name,
+        client_cert,
+        http2,
+    })
 }
 
 /// HTTP/2 with prior knowledge (RFC 9113 3.3): the connection opens with
