@@ -109,7 +109,7 @@ impl ClientVerifier {
         }
         let subjects = roots
             .iter()
-            .map(|r| DistinguishedName::from(r.subject.to_vec()))
+            .map(|r| DistinguishedName::in_sequence(&r.subject))
             .collect();
         let mut crls = Vec::new();
         for path in &policy.crl {
@@ -374,14 +374,13 @@ fn subject_of(cert: &CertificateDer<'_>) -> String {
     let Ok((_, parsed)) = X509Certificate::from_der(cert) else {
         return String::new();
     };
-    let registry = x509_parser::objects::oid_registry();
     let mut parts = Vec::new();
     for rdn in parsed.subject().iter().collect::<Vec<_>>().into_iter().rev() {
         let attributes: Vec<String> = rdn
             .iter()
             .map(|attr| {
-                let name = x509_parser::objects::oid2sn(attr.attr_type(), registry)
-                    .map_or_else(|_| attr.attr_type().to_id_string(), str::to_owned);
+                let oid = attr.attr_type().to_id_string();
+                let name = short_name(&oid).map_or(oid, str::to_owned);
                 let value = attr.as_str().map_or_else(
                     |_| format!("#{}", hex(attr.attr_value().data)),
                     escape_dn_value,
@@ -392,6 +391,23 @@ fn subject_of(cert: &CertificateDer<'_>) -> String {
         parts.push(attributes.join("+"));
     }
     parts.join(",")
+}
+
+/// RFC 4514 3's names (and OpenSSL's `emailAddress`), by OID.
+fn short_name(oid: &str) -> Option<&'static str> {
+    Some(match oid {
+        "2.5.4.3" => "CN",
+        "2.5.4.7" => "L",
+        "2.5.4.8" => "ST",
+        "2.5.4.10" => "O",
+        "2.5.4.11" => "OU",
+        "2.5.4.6" => "C",
+        "2.5.4.9" => "STREET",
+        "0.9.2342.19200300.100.1.25" => "DC",
+        "0.9.2342.19200300.100.1.1" => "UID",
+        "1.2.840.113549.1.9.1" => "emailAddress",
+        _ => return None,
+    })
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -73,9 +73,9 @@ impl Arrival {
             if let Some(identity) = &self.client_cert {
                 let reloaded = current.tls.as_ref().and_then(|t| t.policy_of_site(site));
                 if let Some(policy) = reloaded {
-                    self.client_cert = Some(Rc::new(
-                        identity.judge_again(&policy.settings, &policy.verifier),
-                    ));
+                    let judged = identity.judge_again(&policy.settings, &policy.verifier);
+                    tracing::debug!(verdict = %judged.verdict.as_field(), "client certificate judged again after a reload");
+                    self.client_cert = Some(Rc::new(judged));
                 }
             }
         }
