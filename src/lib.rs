@@ -15,6 +15,7 @@ pub mod doctor;
 pub mod exchange;
 pub mod http;
 pub mod http2;
+pub mod key_exchange;
 pub mod logging;
 pub mod metrics;
 pub mod net;

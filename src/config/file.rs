@@ -370,7 +370,7 @@ impl Default for TlsSection {
             reject_unknown_sni: false,
             ticket_key_files: Vec::new(),
             client_auth: None,
-            groups: crate::tls::groups::default_names()
+            groups: crate::key_exchange::default_names()
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),

@@ -593,7 +593,9 @@ pub fn resolve_routes(
                 Some(other) => {
                     report.error(
                         format!("{key}.client_certificate"),
-                        format!("\"{other}\" is not \"required\" (leave it out for the site's mode)"),
+                        format!(
+                            "\"{other}\" is not \"required\" (leave it out for the site's mode)"
+                        ),
                     );
                     false
                 }

@@ -490,16 +490,25 @@ fn resolve_tls(t: &file::TlsSection, report: &mut Report) -> TlsSettings {
     };
     let mut groups = Vec::new();
     for (i, name) in t.groups.iter().enumerate() {
-        match crate::tls::groups::by_name(name) {
-            Some(group) if groups.iter().any(|g: &&dyn rustls::crypto::SupportedKxGroup| g.name() == group.name()) => {
-                report.error(format!("tls.groups[{i}]"), format!("\"{name}\" is listed twice"))
+        match crate::key_exchange::by_name(name) {
+            Some(group)
+                if groups
+                    .iter()
+                    .any(|g: &&dyn rustls::crypto::SupportedKxGroup| g.name() == group.name()) =>
+            {
+                report.error(
+                    format!("tls.groups[{i}]"),
+                    format!("\"{name}\" is listed twice"),
+                )
             }
             Some(group) => groups.push(group),
             None => report.error(
                 format!("tls.groups[{i}]"),
                 format!(
                     "\"{name}\" is not a supported key exchange group (supported: {})",
-                    crate::tls::groups::known_names().collect::<Vec<_>>().join(", ")
+                    crate::key_exchange::known_names()
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             ),
         }

@@ -253,9 +253,10 @@ pub fn resolve(
             super::rules::resolve_redirects(&section.redirect, &format!("{key}.redirect"), report);
         let access =
             super::rules::resolve_access(&section.access, &format!("{key}.access"), report);
-        let client_auth = section.client_auth.as_ref().map(|c| {
-            super::client_auth::resolve(c, &format!("{key}.client_auth"), report)
-        });
+        let client_auth = section
+            .client_auth
+            .as_ref()
+            .map(|c| super::client_auth::resolve(c, &format!("{key}.client_auth"), report));
         super::client_auth::check_routes(&routes, client_auth.as_ref(), &key, report);
         super::rules::need_root(
             &root,

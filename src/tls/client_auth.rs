@@ -175,7 +175,9 @@ impl ClientVerifier {
 }
 
 /// The CRLs of one file: PEM blocks, else the file as one DER list.
-fn read_crls(path: &PathBuf) -> Result<Vec<CertificateRevocationListDer<'static>>, ClientAuthError> {
+fn read_crls(
+    path: &PathBuf,
+) -> Result<Vec<CertificateRevocationListDer<'static>>, ClientAuthError> {
     let file_error = |source| ClientAuthError::CrlFile {
         path: path.clone(),
         source,
@@ -375,7 +377,13 @@ fn subject_of(cert: &CertificateDer<'_>) -> String {
         return String::new();
     };
     let mut parts = Vec::new();
-    for rdn in parsed.subject().iter().collect::<Vec<_>>().into_iter().rev() {
+    for rdn in parsed
+        .subject()
+        .iter()
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+    {
         let attributes: Vec<String> = rdn
             .iter()
             .map(|attr| {

@@ -1,7 +1,7 @@
 //! What tlsaccel reads from a client's ClientHello before rustls sees it:
 //! the server name (SNI), which picks the site and so its TLS
 //! configuration (whether to ask for a client certificate), and the key
-//! exchange groups the client supports and sent shares for, so the
+//! exchange groups the client supports, so the
 //! server's order of groups decides (rustls follows the client's).
 //! rustls's unbuffered server connection does not tell the application
 //! the name either; the connection needs it to refuse requests for a site
@@ -15,7 +15,6 @@ const SERVER_NAME: u16 = 0;
 const SUPPORTED_GROUPS: u16 = 10;
 const ALPN: u16 = 16;
 const SUPPORTED_VERSIONS: u16 = 43;
-const KEY_SHARE: u16 = 51;
 
 /// The facts of one ClientHello.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -24,8 +23,6 @@ pub struct ClientHelloFacts {
     pub server_name: Option<String>,
     /// supported_groups, in the client's order.
     pub groups: Vec<u16>,
-    /// The groups of the key_share entries the client sent.
-    pub shares: Vec<u16>,
     /// supported_versions lists TLS 1.3.
     pub tls13: bool,
     /// ALPN offers `acme-tls/1`: a CA validating TLS-ALPN-01.
@@ -77,13 +74,6 @@ pub fn parse(record: &[u8]) -> Option<ClientHelloFacts> {
                 let mut list = Reader(data.vec16()?);
                 while !list.0.is_empty() {
                     facts.groups.push(list.u16()?);
-                }
-            }
-            KEY_SHARE => {
-                let mut list = Reader(data.vec16()?);
-                while !list.0.is_empty() {
-                    facts.shares.push(list.u16()?);
-                    list.vec16()?;
                 }
             }
             SUPPORTED_VERSIONS => {
@@ -148,7 +138,9 @@ mod tests {
         // supported_versions first, so SNI is not the first extension.
         extensions.extend_from_slice(&[0x00, 0x2b, 0x00, 0x03, 0x02, 0x03, 0x04]);
         extensions.extend_from_slice(&[0x00, 0x0a, 0x00, 0x06, 0x00, 0x04, 0x11, 0xec, 0x00, 0x1d]);
-        extensions.extend_from_slice(&[0x00, 0x33, 0x00, 0x08, 0x00, 0x06, 0x00, 0x1d, 0x00, 0x02, 9, 9]);
+        extensions.extend_from_slice(&[
+            0x00, 0x33, 0x00, 0x08, 0x00, 0x06, 0x00, 0x1d, 0x00, 0x02, 9, 9,
+        ]);
         if let Some(name) = sni {
             let mut entry = vec![0u8];
             entry.extend_from_slice(&(name.len() as u16).to_be_bytes());
@@ -180,7 +172,6 @@ mod tests {
         let facts = parse(&client_hello(Some("A.Example"))).unwrap();
         assert_eq!(facts.server_name.as_deref(), Some("a.example"));
         assert_eq!(facts.groups, [0x11ec, 0x001d]);
-        assert_eq!(facts.shares, [0x001d]);
         assert!(facts.tls13);
         assert!(!facts.acme_validation);
         assert_eq!(parse(&client_hello(None)).unwrap().server_name, None);

@@ -6,7 +6,6 @@
 mod client;
 pub mod client_auth;
 pub mod client_hello;
-pub mod groups;
 mod hkdf;
 pub mod ktls;
 mod offload;
@@ -355,7 +354,7 @@ impl HandshakeConfigs {
                 .map_or(0, |site| self.table.policy[site]),
         };
         let variant = hello
-            .and_then(|h| groups::choose(&self.groups, &h.groups, &h.shares, h.tls13 && self.tls13))
+            .and_then(|h| crate::key_exchange::choose(&self.groups, &h.groups, h.tls13 && self.tls13))
             .map_or(0, |i| i + 1);
         Chosen {
             config: self.configs[policy][variant].clone(),
@@ -514,7 +513,8 @@ pub fn build_server_config(
     // Sites with equal policies share one: index 0 is none.
     let mut policies: Vec<Option<ClientPolicy>> = vec![None];
     let mut site_policy = Vec::with_capacity(all.sites.len());
-    for (site, verifier) in all.sites.iter().zip(&files.client_verifiers) {
+    for (i, site) in all.sites.iter().enumerate() {
+        let verifier = files.client_verifiers.get(i).and_then(Option::as_ref);
         let (Some(settings), Some(verifier)) = (&site.client_auth, verifier) else {
             site_policy.push(0);
             continue;
@@ -634,5 +634,145 @@ mod tests {
         let chosen = built.configs.choose(None);
         assert_eq!(chosen.policy, 0);
         assert_eq!(chosen.config.alpn_protocols[0], b"h2");
+    }
+
+    /// A CA and a certificate it issued for localhost, written under a
+    /// fresh directory: (directory, CA certificate).
+    fn localhost_pki() -> (PathBuf, CertificateDer<'static>) {
+        let dir = std::env::temp_dir().join(format!(
+            "tlsaccel-groups-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ca_key = rcgen::KeyPair::generate().unwrap();
+        let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+        ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+        let ca = ca_params.self_signed(&ca_key).unwrap();
+        let issuer = rcgen::Issuer::new(ca_params, ca_key);
+        let key = rcgen::KeyPair::generate().unwrap();
+        let leaf = rcgen::CertificateParams::new(vec!["localhost".into()])
+            .unwrap()
+            .signed_by(&key, &issuer)
+            .unwrap();
+        std::fs::write(dir.join("cert.pem"), leaf.pem()).unwrap();
+        std::fs::write(dir.join("key.pem"), key.serialize_pem()).unwrap();
+        (dir, ca.der().clone())
+    }
+
+    /// The server's handshake configurations for the default settings
+    /// with `extra` TOML, serving the certificate in `dir`.
+    fn handshake_configs(dir: &std::path::Path, extra: &str) -> Arc<HandshakeConfigs> {
+        let path = dir.join("tlsaccel.toml");
+        std::fs::write(&path, extra).unwrap();
+        let overrides = crate::config::Overrides {
+            cert: Some(dir.join("cert.pem")),
+            key: Some(dir.join("key.pem")),
+            ..Default::default()
+        };
+        let (settings, report) = crate::config::load(Some(&path), &overrides);
+        assert!(!report.has_errors(), "{report:?}");
+        let provider = server_crypto_provider(&settings.tls);
+        let pair = &settings.sites[settings.default_site].certificates[0];
+        let files = TlsFiles {
+            certificates: vec![vec![LoadedCertificate::load(pair, &provider).unwrap()]],
+            ..Default::default()
+        };
+        build_server_config(
+            &settings,
+            &files,
+            false,
+            &mut TlsCarryOver::default(),
+            &Default::default(),
+        )
+        .unwrap()
+        .configs
+    }
+
+    /// A rustls client offering `groups` in that order (a share for the
+    /// first), trusting `ca`.
+    fn client(ca: &CertificateDer<'static>, groups: &[&str]) -> Arc<rustls::ClientConfig> {
+        let mut roots = rustls::RootCertStore::empty();
+        roots.add(ca.clone()).unwrap();
+        let provider = client_crypto_provider(
+            &groups
+                .iter()
+                .map(|n| crate::key_exchange::by_name(n).unwrap())
+                .collect::<Vec<_>>(),
+        );
+        let config = rustls::ClientConfig::builder_with_provider(Arc::new(provider))
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        Arc::new(config)
+    }
+
+    /// A handshake in memory: the server's configuration chosen from the
+    /// client's first record as a connection does; the group used and
+    /// whether the server had to ask for another key share.
+    fn handshake(
+        configs: &HandshakeConfigs,
+        client: Arc<rustls::ClientConfig>,
+    ) -> (&'static str, bool) {
+        let name = rustls_pki_types::ServerName::try_from("localhost").unwrap();
+        let mut client = rustls::ClientConnection::new(client, name).unwrap();
+        let mut hello = Vec::new();
+        client.write_tls(&mut hello).unwrap();
+        let chosen = configs.choose(client_hello::parse(&hello).as_ref());
+        let mut server = rustls::ServerConnection::new(chosen.config).unwrap();
+        let mut to_server = hello;
+        while client.is_handshaking() || server.is_handshaking() {
+            server.read_tls(&mut &to_server[..]).unwrap();
+            server.process_new_packets().unwrap();
+            let mut to_client = Vec::new();
+            while server.wants_write() {
+                server.write_tls(&mut to_client).unwrap();
+            }
+            client.read_tls(&mut &to_client[..]).unwrap();
+            client.process_new_packets().unwrap();
+            to_server = Vec::new();
+            while client.wants_write() {
+                client.write_tls(&mut to_server).unwrap();
+            }
+        }
+        let group = server.negotiated_key_exchange_group().unwrap().name();
+        let retried =
+            server.handshake_kind() == Some(rustls::HandshakeKind::FullWithHelloRetryRequest);
+        (crate::key_exchange::name_of(group), retried)
+    }
+
+    #[test]
+    fn the_hybrid_is_preferred_whatever_the_clients_order() {
+        let (dir, ca) = localhost_pki();
+        let configs = handshake_configs(&dir, "");
+        // Listed first, with its share: no retry.
+        let hybrid_first = client(&ca, &["X25519MLKEM768", "X25519"]);
+        assert_eq!(handshake(&configs, hybrid_first), ("X25519MLKEM768", false));
+        // rustls alone would take the client's first, X25519; the server's
+        // order asks for the hybrid's share instead.
+        let classic_first = client(&ca, &["X25519", "X25519MLKEM768"]);
+        assert_eq!(handshake(&configs, classic_first), ("X25519MLKEM768", true));
+        // A client without it gets the server's next choice.
+        let classic = client(&ca, &["secp256r1", "X25519"]);
+        assert_eq!(handshake(&configs, classic), ("X25519", true));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn configured_groups_decide_and_back_ends_are_offered_the_hybrid() {
+        let (dir, ca) = localhost_pki();
+        let configs = handshake_configs(&dir, "[tls]\ngroups = [\"secp256r1\", \"X25519\"]\n");
+        let hybrid_first = client(&ca, &["X25519MLKEM768", "X25519", "secp256r1"]);
+        assert_eq!(handshake(&configs, hybrid_first), ("secp256r1", true));
+        // What tlsaccel offers a back end (and the ACME CA) by default:
+        // against the defaults of a server that follows the client.
+        let defaults = handshake_configs(&dir, "");
+        let back_end_client = client(&ca, &crate::key_exchange::default_names());
+        assert_eq!(
+            handshake(&defaults, back_end_client),
+            ("X25519MLKEM768", false)
+        );
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }

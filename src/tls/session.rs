@@ -6,6 +6,7 @@
 //! becomes a kernel connection (`into_kernel`) or keeps doing the record
 //! layer in user space (`read`, `write_all`, `shutdown`).
 
+use super::client_hello::{self, ClientHelloFacts};
 use crate::buffer::ByteBuf;
 use crate::metrics::HandshakeFailure;
 use rustls::kernel::KernelConnection;
@@ -13,7 +14,6 @@ use rustls::server::{ServerConnectionData, UnbufferedServerConnection};
 use rustls::unbuffered::{
     ConnectionState, EncodeError, EncryptError, InsufficientSizeError, UnbufferedStatus,
 };
-use super::client_hello::{self, ClientHelloFacts};
 use rustls::{ExtractedSecrets, ServerConfig, SupportedCipherSuite};
 use std::future::poll_fn;
 use std::io;
@@ -198,9 +198,7 @@ impl Received {
     async fn read_one_record(&mut self, stream: &mut TcpStream) -> io::Result<()> {
         let start = self.len;
         self.bytes.resize(start + 5, 0);
-        stream
-            .read_exact(&mut self.bytes[start..start + 5])
-            .await?;
+        stream.read_exact(&mut self.bytes[start..start + 5]).await?;
         if !(20..=24).contains(&self.bytes[start]) {
             self.len = start + 5;
             return Ok(());
@@ -361,7 +359,9 @@ impl TlsSession {
             other => return Err(io::Error::other(format!("unexpected TLS state {other:?}"))),
         };
         if discard > 0 {
-            self.received.bytes.copy_within(discard..self.received.len, 0);
+            self.received
+                .bytes
+                .copy_within(discard..self.received.len, 0);
             self.received.len -= discard;
         }
         Ok(step)

@@ -130,13 +130,19 @@ impl Worker {
                     Some((names, verdict, cert)) => vec![
                         (names.verify.as_str(), Some(verdict.as_str())),
                         (names.subject.as_str(), cert.map(|c| c.subject.as_str())),
-                        (names.certificate.as_str(), cert.map(|c| c.escaped_pem.as_str())),
+                        (
+                            names.certificate.as_str(),
+                            cert.map(|c| c.escaped_pem.as_str()),
+                        ),
                     ],
                     None => Vec::new(),
                 };
-                Box::pin(self.proxy.forward(group, route, &target, request, body, &own_fields))
-                    .await
-                    .map(|response| self.compress_proxied(site, route, request, response))
+                Box::pin(
+                    self.proxy
+                        .forward(group, route, &target, request, body, &own_fields),
+                )
+                .await
+                .map(|response| self.compress_proxied(site, route, request, response))
             }
             Plan::Static(route) => serve_static(self, site, route, request, body).await,
         };
@@ -455,7 +461,11 @@ impl Worker {
         &'a self,
         arrival: &'a Arrival,
         site: usize,
-    ) -> Option<(&'a crate::config::ClientCertHeaders, String, Option<&'a ClientIdentity>)> {
+    ) -> Option<(
+        &'a crate::config::ClientCertHeaders,
+        String,
+        Option<&'a ClientIdentity>,
+    )> {
         let policy = self.settings.sites[site].client_auth.as_ref()?;
         let identity = arrival.client_cert.as_deref();
         let verdict = identity.map_or_else(|| "NONE".to_owned(), |c| c.verdict.as_field());

@@ -25,11 +25,11 @@ mod wire;
 use super::dispatch::{Arrival, ListenerState, Served};
 use super::transport::Transport;
 use super::Worker;
+use crate::config::ClientAuthMode;
 use crate::exchange::{Body, BodyError, Client, Method, Request, Response, StreamError, Version};
 use crate::http::keep_alive::{self, CloseReason, ExchangeFacts};
 use crate::http::{parse_head, response, Framing, HeadLimits, ParseOutcome, RequestHead};
 use crate::metrics::{HandshakeFailure, WorkerMetrics};
-use crate::config::ClientAuthMode;
 use crate::tls::client_hello::ClientHelloFacts;
 use crate::tls::{AcceptError, ClientIdentity, Offload, ReadError, TlsSession};
 use request_body::H1Body;
@@ -236,7 +236,7 @@ struct Established {
 
 /// How a TLS handshake ended.
 enum Handshake {
-    Established(Established),
+    Established(Box<Established>),
     /// The client sent plain HTTP; what it sent so far comes with it.
     PlainHttp(TcpStream, Vec<u8>),
     /// Failed or timed out (logged and counted).
@@ -305,7 +305,9 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
     let kind = session.handshake_kind();
     let server_name = session.server_name().map(str::to_owned);
     let http2 = session.alpn_protocol() == Some(b"h2");
-    let group = session.key_exchange_group().map(crate::tls::groups::name_of);
+    let group = session
+        .key_exchange_group()
+        .map(crate::key_exchange::name_of);
     // Judged before the session may go to the kernel, which keeps no chain.
     let client_cert = configs.policy(policy).map(|p| {
         let chain = session.peer_certificates().unwrap_or_default();
@@ -345,12 +347,12 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
     }
     let on = if kernel { "on" } else { "off" };
     tracing::debug!(%peer, ?version, cipher, group, handshake = ?kind, ktls_tx = on, ktls_rx = on, reason, "TLS established");
-    Handshake::Established(Established {
+    Handshake::Established(Box::new(Established {
         transport,
         server_name,
         client_cert,
         http2,
-    })
+    }))
 }
 
 /// HTTP/2 with prior knowledge (RFC 9113 3.3): the connection opens with

@@ -5,10 +5,11 @@
 //! rustls's server takes the first group in the *client's* list that it
 //! supports, so a client that supports X25519MLKEM768 but lists X25519
 //! first gets X25519. tlsaccel decides instead: from the ClientHello it
-//! picks the first configured group the client sent a key share for (no
-//! extra round trip), else the first configured group the client
-//! supports (rustls then asks for that share with a HelloRetryRequest),
-//! and hands rustls a configuration offering that group alone.
+//! picks the first configured group the client supports, and hands rustls
+//! a configuration offering that group alone. A client that sent no key
+//! share for it (only for a group it prefers) is asked for one with a
+//! HelloRetryRequest: one more round trip, the price of the server's
+//! order. Browsers and OpenSSL 3.5 send a hybrid share at once.
 
 use rustls::crypto::aws_lc_rs::kx_group;
 use rustls::crypto::SupportedKxGroup;
@@ -55,33 +56,17 @@ fn tls13_only(group: &dyn SupportedKxGroup) -> bool {
 }
 
 /// Which of the server's `groups` (in its order of preference) to use
-/// for a client that supports `offered` and sent shares for `shares`
-/// (NamedGroup numbers), negotiating TLS 1.3 when `tls13`. None: nothing
-/// in common (rustls then refuses the handshake with its own alert).
+/// for a client that supports `offered` (NamedGroup numbers, its
+/// supported_groups), negotiating TLS 1.3 when `tls13`. None: nothing in
+/// common (rustls then refuses the handshake with its own alert).
 pub fn choose(
     groups: &[&'static dyn SupportedKxGroup],
     offered: &[u16],
-    shares: &[u16],
     tls13: bool,
 ) -> Option<usize> {
-    let usable = |g: &&'static dyn SupportedKxGroup| tls13 || !tls13_only(*g);
-    let code = |g: &&'static dyn SupportedKxGroup| u16::from(g.name());
-    let with_share = || {
-        groups
-            .iter()
-            .position(|g| usable(g) && shares.contains(&code(g)))
-    };
-    let supported = || {
-        groups
-            .iter()
-            .position(|g| usable(g) && offered.contains(&code(g)))
-    };
-    // TLS 1.2 has no key shares: the first common group.
-    if tls13 {
-        with_share().or_else(supported)
-    } else {
-        supported()
-    }
+    groups
+        .iter()
+        .position(|g| (tls13 || !tls13_only(*g)) && offered.contains(&u16::from(g.name())))
 }
 
 #[cfg(test)]
@@ -89,7 +74,10 @@ mod tests {
     use super::*;
 
     fn defaults() -> Vec<&'static dyn SupportedKxGroup> {
-        default_names().iter().map(|n| by_name(n).unwrap()).collect()
+        default_names()
+            .iter()
+            .map(|n| by_name(n).unwrap())
+            .collect()
     }
 
     const HYBRID: u16 = 0x11ec;
@@ -97,27 +85,19 @@ mod tests {
     const P256: u16 = 0x0017;
 
     #[test]
-    fn the_hybrid_wins_when_the_client_sent_its_share_in_any_order() {
+    fn the_servers_order_decides() {
         let g = defaults();
-        assert_eq!(choose(&g, &[X25519, HYBRID], &[X25519, HYBRID], true), Some(0));
-        assert_eq!(choose(&g, &[HYBRID, X25519], &[HYBRID, X25519], true), Some(0));
-    }
-
-    #[test]
-    fn a_share_sent_beats_a_round_trip() {
-        let g = defaults();
-        // Supports the hybrid but sent only X25519's share.
-        assert_eq!(choose(&g, &[HYBRID, X25519], &[X25519], true), Some(1));
-        // Sent no share we take: the first supported, by retry.
-        assert_eq!(choose(&g, &[P256, HYBRID], &[0x0018], true), Some(0));
+        assert_eq!(choose(&g, &[X25519, HYBRID], true), Some(0));
+        assert_eq!(choose(&g, &[HYBRID, X25519], true), Some(0));
+        assert_eq!(choose(&g, &[P256, X25519], true), Some(1));
     }
 
     #[test]
     fn tls12_never_gets_a_post_quantum_group() {
         let g = defaults();
-        assert_eq!(choose(&g, &[HYBRID, P256], &[], false), Some(2));
-        assert_eq!(choose(&g, &[HYBRID], &[], false), None);
-        assert_eq!(choose(&g, &[0x0019], &[0x0019], true), None);
+        assert_eq!(choose(&g, &[HYBRID, P256], false), Some(2));
+        assert_eq!(choose(&g, &[HYBRID], false), None);
+        assert_eq!(choose(&g, &[0x0019], true), None);
     }
 
     #[test]
