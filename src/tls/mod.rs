@@ -354,7 +354,9 @@ impl HandshakeConfigs {
                 .map_or(0, |site| self.table.policy[site]),
         };
         let variant = hello
-            .and_then(|h| crate::key_exchange::choose(&self.groups, &h.groups, h.tls13 && self.tls13))
+            .and_then(|h| {
+                crate::key_exchange::choose(&self.groups, &h.groups, h.tls13 && self.tls13)
+            })
             .map_or(0, |i| i + 1);
         Chosen {
             config: self.configs[policy][variant].clone(),
