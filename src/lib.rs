@@ -8,6 +8,7 @@ pub mod acme;
 pub mod auth;
 pub mod buffer;
 pub mod cipher_suites;
+pub mod client_limits;
 pub mod clock;
 pub mod compression;
 pub mod config;

@@ -52,6 +52,8 @@ pub struct ConfigFile {
     /// The default site's address rules (`allow RANGE`, `deny RANGE`).
     #[serde(default)]
     pub access: Vec<String>,
+    /// The top-level site's request rate per client.
+    pub rate_limit: Option<RateLimitSection>,
     #[serde(default)]
     pub site: Vec<SiteSection>,
 }
@@ -84,6 +86,8 @@ pub struct SiteSection {
     pub access: Vec<String>,
     /// Client certificates (mutual TLS) for this site's names.
     pub client_auth: Option<super::client_auth::ClientAuthSection>,
+    /// Request rate per client on this site.
+    pub rate_limit: Option<RateLimitSection>,
 }
 
 /// `[acme]`: the CA, the account and where their state is kept.
@@ -239,6 +243,8 @@ pub struct RouteSection {
     /// `"required"`: a site whose client certificates are optional answers
     /// 403 here to a client without a valid one.
     pub client_certificate: Option<String>,
+    /// The route's own request rate per client (unset: the site's).
+    pub rate_limit: Option<RateLimitSection>,
     /// Replaces `prefix` in the path sent to the back end (nginx's
     /// `proxy_pass` with a URI); `Location` comes back mapped.
     pub upstream_path: Option<String>,
@@ -461,6 +467,11 @@ pub struct LimitsSection {
     pub max_uri_bytes: usize,
     pub max_header_bytes: usize,
     pub max_body_bytes: u64,
+    /// Open connections per client (address group); 0: no bound.
+    pub connections_per_client: u32,
+    /// How addresses group into clients, for this bound and rate limits.
+    pub client_ipv4_prefix: u8,
+    pub client_ipv6_prefix: u8,
 }
 
 impl Default for LimitsSection {
@@ -471,8 +482,20 @@ impl Default for LimitsSection {
             max_uri_bytes: 8192,
             max_header_bytes: 16_384,
             max_body_bytes: 1 << 20,
+            connections_per_client: 0,
+            client_ipv4_prefix: 24,
+            client_ipv6_prefix: 64,
         }
     }
+}
+
+/// `rate_limit = { requests_per_second = 10, burst = 20 }`: per client.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RateLimitSection {
+    pub requests_per_second: f64,
+    /// Requests a client may make at once (default: one second's worth).
+    pub burst: Option<f64>,
 }
 
 /// `[http]`: the protocols offered to clients, and HTTP/2's limits.

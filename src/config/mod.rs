@@ -36,7 +36,8 @@ pub use report::Report;
 use report::SourceMap;
 pub use resolve::resolve;
 pub use rules::{
-    access_allows, AccessRule, HeaderRules, PathMatch, Redirect, RuleAnswer, TryFile, Variables,
+    access_allows, AccessRule, HeaderRules, PathMatch, RateRule, Redirect, RuleAnswer, TryFile,
+    Variables,
 };
 pub use settings::*;
 pub use site::{certificate_covers, normalize_host, site_for, Site};

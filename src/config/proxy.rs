@@ -290,6 +290,8 @@ pub struct Route {
     /// A valid client certificate is required here even where the site
     /// makes it optional.
     pub require_client_certificate: bool,
+    /// The route's own request rate per client; None: the site's.
+    pub rate_limit: Option<super::RateRule>,
 }
 
 /// A route's Basic authentication: the htpasswd file (read by the load
@@ -587,6 +589,11 @@ pub fn resolve_routes(
             request_headers,
             response_headers,
             intercept_errors: r.intercept_errors,
+            rate_limit: super::rules::resolve_rate_limit(
+                r.rate_limit.as_ref(),
+                &format!("{key}.rate_limit"),
+                report,
+            ),
             require_client_certificate: match r.client_certificate.as_deref() {
                 None => false,
                 Some("required") => true,
@@ -734,6 +741,7 @@ mod tests {
             response_headers: Default::default(),
             intercept_errors: false,
             require_client_certificate: false,
+            rate_limit: None,
         }
     }
 

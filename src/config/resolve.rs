@@ -135,7 +135,8 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         || !file.route.is_empty()
         || !file.redirect.is_empty()
         || !file.access.is_empty()
-        || file.tls.client_auth.is_some();
+        || file.tls.client_auth.is_some()
+        || file.rate_limit.is_some();
     let top_level = (file.site.is_empty() || top_level_configured).then(|| {
         let root = match &file.r#static.root {
             Some(dir) => DocumentRoot::Directory(dir.clone()),
@@ -184,6 +185,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
             listing_hidden: file.r#static.listing_hidden,
             access: rules::resolve_access(&file.access, "access", report),
             client_auth: None,
+            rate_limit: rules::resolve_rate_limit(file.rate_limit.as_ref(), "rate_limit", report),
         }
     });
     let top_level = top_level.map(|mut site| {
@@ -240,7 +242,18 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
         max_uri_bytes: l.max_uri_bytes,
         max_header_bytes: l.max_header_bytes,
         max_body_bytes: l.max_body_bytes,
+        connections_per_client: (l.connections_per_client > 0).then_some(l.connections_per_client),
+        clients: crate::client_limits::Grouping {
+            ipv4_prefix: l.client_ipv4_prefix,
+            ipv6_prefix: l.client_ipv6_prefix,
+        },
     };
+    if l.client_ipv4_prefix > 32 {
+        report.error("limits.client_ipv4_prefix", "must be from 0 to 32");
+    }
+    if l.client_ipv6_prefix > 128 {
+        report.error("limits.client_ipv6_prefix", "must be from 0 to 128");
+    }
     if limits.max_connections == 0 {
         report.error("limits.max_connections", "must be at least 1");
     }

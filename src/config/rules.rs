@@ -789,3 +789,39 @@ mod tests {
         assert_eq!(report.errors().count(), 4);
     }
 }
+
+/// A request rate per client, where a site or route sets one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RateRule {
+    /// Its buckets' number (`client_limits::rule_id` of where it was
+    /// configured).
+    pub id: u64,
+    pub rate: crate::client_limits::Rate,
+}
+
+/// A `rate_limit` at `key`, checked: a positive rate, and a burst of at
+/// least one request (one second's worth when not given).
+pub fn resolve_rate_limit(
+    section: Option<&super::file::RateLimitSection>,
+    key: &str,
+    report: &mut Report,
+) -> Option<RateRule> {
+    let section = section?;
+    let per_second = section.requests_per_second;
+    if !(per_second.is_finite() && per_second > 0.0 && per_second <= 1e6) {
+        report.error(
+            format!("{key}.requests_per_second"),
+            "must be a number of requests per second above 0 (0.5: one every 2 s) and at most 1000000",
+        );
+        return None;
+    }
+    let burst = section.burst.unwrap_or(per_second.max(1.0));
+    if !(burst.is_finite() && (1.0..=1e6).contains(&burst)) {
+        report.error(format!("{key}.burst"), "must be from 1 to 1000000 requests");
+        return None;
+    }
+    Some(RateRule {
+        id: crate::client_limits::rule_id(key),
+        rate: crate::client_limits::Rate { per_second, burst },
+    })
+}

@@ -185,6 +185,10 @@ pub struct Limits {
     pub max_uri_bytes: usize,
     pub max_header_bytes: usize,
     pub max_body_bytes: u64,
+    /// Open connections per client; None: no bound.
+    pub connections_per_client: Option<u32>,
+    /// How addresses group into clients (for that bound and rate limits).
+    pub clients: crate::client_limits::Grouping,
 }
 
 /// Which protocols clients may speak, and HTTP/2's limits.

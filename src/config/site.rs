@@ -45,6 +45,8 @@ pub struct Site {
     pub access: Vec<super::AccessRule>,
     /// Client certificates asked for in the handshake of its names.
     pub client_auth: Option<super::ClientAuth>,
+    /// Request rate per client; a route's own replaces it.
+    pub rate_limit: Option<super::RateRule>,
 }
 
 impl Site {
@@ -258,6 +260,11 @@ pub fn resolve(
             .as_ref()
             .map(|c| super::client_auth::resolve(c, &format!("{key}.client_auth"), report));
         super::client_auth::check_routes(&routes, client_auth.as_ref(), &key, report);
+        let rate_limit = super::rules::resolve_rate_limit(
+            section.rate_limit.as_ref(),
+            &format!("{key}.rate_limit"),
+            report,
+        );
         super::rules::need_root(
             &root,
             (&section.try_files, &section.error_pages),
@@ -282,6 +289,7 @@ pub fn resolve(
             listing_hidden: section.listing_hidden,
             access,
             client_auth,
+            rate_limit,
         });
     }
     let default = match explicit_default {
@@ -330,6 +338,7 @@ mod tests {
             listing_hidden: false,
             access: Vec::new(),
             client_auth: None,
+            rate_limit: None,
         }
     }
 

@@ -30,6 +30,7 @@ pub use pid_file::read as read_pid_file;
 
 use crate::access_log::AccessLogWriter;
 use crate::acme::{AcmeBoard, AcmeConfig, AcmeManager, StateDir};
+use crate::client_limits::ClientLimits;
 use crate::config::{AccessLog, DocumentRoot, ListenerKey, Overrides, Settings, Workers};
 use crate::logging::ReopenableFile;
 use crate::metrics::{AllMetrics, CertificateFacts, ProcessMetrics, WorkerMetrics};
@@ -139,7 +140,8 @@ pub fn run(
     let mut carry_over = TlsCarryOver::default();
     let servers = Arc::new(ServerBoard::default());
     let acme = Arc::new(AcmeBoard::default());
-    let prepared = prepare(loaded, &mut carry_over, &servers, &acme)?;
+    let client_limits = Arc::new(ClientLimits::default());
+    let prepared = prepare(loaded, &mut carry_over, &servers, (&acme, &client_limits))?;
     let listeners = open_listeners(&prepared.settings, worker_count, &mut inherited)?;
     for line in listeners.describe(&listeners.keys()) {
         tracing::info!("listening on {line}");
@@ -207,6 +209,7 @@ pub fn run(
         welcome_dirs: prepared.welcome_dirs.clone(),
         servers: servers.clone(),
         acme: acme.clone(),
+        client_limits,
         acme_manager: AcmeManager::default(),
         upstream_monitor: UpstreamMonitor::start(servers).map_err(|source| StartError::Thread {
             what: "the upstream monitor thread",
@@ -436,6 +439,8 @@ struct Prepared {
     credentials: load::Credentials,
     /// Shared by the sites' certificates and the workers.
     acme: Arc<AcmeBoard>,
+    /// Per-client rates and connection counts, kept across reloads.
+    client_limits: Arc<ClientLimits>,
     /// The certificates each site presents from files, for the status
     /// page.
     certificates: Vec<CertificateFacts>,
@@ -457,7 +462,7 @@ fn prepare(
     loaded: Loaded,
     carry_over: &mut TlsCarryOver,
     servers: &ServerBoard,
-    acme: &Arc<AcmeBoard>,
+    (acme, client_limits): (&Arc<AcmeBoard>, &Arc<ClientLimits>),
 ) -> Result<Prepared, StartError> {
     let Loaded {
         settings,
@@ -550,6 +555,7 @@ fn prepare(
         acme_ca,
         credentials,
         acme: acme.clone(),
+        client_limits: client_limits.clone(),
         certificates,
     })
 }
@@ -592,6 +598,7 @@ fn generation_for(
         installed: None,
         acme: prepared.acme.clone(),
         credentials: prepared.credentials.clone(),
+        client_limits: prepared.client_limits.clone(),
     })
 }
 
@@ -623,6 +630,8 @@ struct Control {
     servers: Arc<ServerBoard>,
     /// ACME certificates and challenge answers, kept across reloads.
     acme: Arc<AcmeBoard>,
+    /// Per-client rates and connection counts, kept across reloads.
+    client_limits: Arc<ClientLimits>,
     acme_manager: AcmeManager,
     /// The `upstream` thread (health checks, names resolved again), told
     /// of each configuration that serves.
@@ -702,8 +711,13 @@ impl Control {
             tracing::warn!("reload: {key} changed: takes effect at the next start or binary upgrade (SIGUSR2), not on reload");
         }
         let one = |e: StartError| vec![e.to_string()];
-        let prepared =
-            prepare(loaded, &mut self.carry_over, &self.servers, &self.acme).map_err(one)?;
+        let prepared = prepare(
+            loaded,
+            &mut self.carry_over,
+            &self.servers,
+            (&self.acme, &self.client_limits),
+        )
+        .map_err(one)?;
         let (listeners, changes) = self
             .listeners
             .reconciled(&prepared.settings.listeners)

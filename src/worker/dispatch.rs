@@ -189,6 +189,9 @@ impl Worker {
         if let Some(response) = self.refuse_without_certificate(arrival, site, route, request) {
             return Plan::Answer(response);
         }
+        if let Some(response) = self.limit_rate(site, route, request) {
+            return Plan::Answer(response);
+        }
         if let Some(response) = self.ask_for_credentials(site, route, request) {
             return Plan::Answer(response);
         }
@@ -471,6 +474,39 @@ impl Worker {
         let verdict = identity.map_or_else(|| "NONE".to_owned(), |c| c.verdict.as_field());
         let verified = identity.filter(|c| c.verified());
         Some((&policy.headers, verdict, verified))
+    }
+
+    /// 429 with `Retry-After` for a client over the request rate of its
+    /// route, else of its site (logged at most once a second per worker,
+    /// and counted).
+    fn limit_rate(
+        &self,
+        site: usize,
+        route: Option<&Route>,
+        request: &Request,
+    ) -> Option<Response> {
+        let config = &self.settings.sites[site];
+        let rule = route
+            .and_then(|r| r.rate_limit.as_ref())
+            .or(config.rate_limit.as_ref())?;
+        let client = self.settings.limits.clients.key(request.client.addr.ip());
+        let now = std::time::Instant::now();
+        let admission = self
+            .client_limits
+            .rates
+            .admit(rule.id, client, rule.rate, now);
+        let crate::client_limits::Admission::Refuse { retry_after } = admission else {
+            return None;
+        };
+        WorkerMetrics::add(&self.thread.metrics.rate_limited, 1);
+        if self.thread.may_log_refusal() {
+            tracing::warn!(client = %request.client.addr.ip().to_canonical(), site = config.label(), target = %String::from_utf8_lossy(&request.target), "over the request rate (429); more refusals this second are counted, not logged");
+        }
+        let mut response = Response::error(429);
+        response
+            .headers
+            .append("Retry-After", retry_after.to_string());
+        Some(response)
     }
 
     /// 403 for a client without a valid certificate on a site that

@@ -19,6 +19,7 @@ mod transport;
 use crate::access_log::AccessLog;
 use crate::acme::AcmeBoard;
 use crate::auth::Credentials;
+use crate::client_limits::ClientLimits;
 use crate::compression::VariantCache;
 use crate::config::{ListenerKey, Settings};
 use crate::exchange::{Request, Version};
@@ -195,6 +196,8 @@ pub struct Worker {
     pub acme: Option<Arc<AcmeBoard>>,
     /// htpasswd files by path, for routes with `auth_basic`.
     pub credentials: Arc<HashMap<PathBuf, Arc<Credentials>>>,
+    /// Per-client rates and connection counts, shared by every worker.
+    pub client_limits: Arc<ClientLimits>,
     /// `limits.max_connections` for connections accepted by this
     /// generation.
     slots: Arc<Semaphore>,
@@ -228,6 +231,8 @@ pub struct Generation {
     pub acme: Arc<AcmeBoard>,
     /// htpasswd files by path, for routes with `auth_basic`.
     pub credentials: Arc<HashMap<PathBuf, Arc<Credentials>>>,
+    /// Per-client rates and connection counts, the process's.
+    pub client_limits: Arc<ClientLimits>,
 }
 
 impl Worker {
@@ -242,6 +247,7 @@ impl Worker {
             upstream_tls,
             acme,
             credentials,
+            client_limits,
             ..
         } = generation;
         // One cache of compressed variants for the worker's sites.
@@ -283,6 +289,7 @@ impl Worker {
             https_port,
             acme: settings.acme.as_ref().map(|_| acme),
             credentials,
+            client_limits,
             slots: Arc::new(Semaphore::new(settings.limits.max_connections)),
             retire: watch::channel(false).0,
             thread,

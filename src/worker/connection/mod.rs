@@ -125,6 +125,23 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
             None => return,
         },
     };
+    // Before any TLS: a client over its share costs a close.
+    let _slot = match settings.limits.connections_per_client {
+        None => None,
+        Some(limit) => {
+            let client = settings.limits.clients.key(peer.ip());
+            match worker.client_limits.connections.admit(client, limit) {
+                Some(slot) => Some(slot),
+                None => {
+                    WorkerMetrics::add(&worker.thread.metrics.connections_over_address_limit, 1);
+                    if worker.thread.may_log_refusal() {
+                        tracing::warn!(client = %peer.ip().to_canonical(), limit, "connection closed: the client has limits.connections_per_client open; more this second are counted, not logged");
+                    }
+                    return;
+                }
+            }
+        }
+    };
     let mut plain_http_on_tls = None;
     let mut sni_site = None;
     let mut server_name = None;

@@ -71,6 +71,7 @@ fn start(config: &str, files: &[(&str, &[u8])]) -> TestServer {
             installed: None,
             acme: Arc::default(),
             credentials: Arc::default(),
+            client_limits: Arc::default(),
             settings,
         })
         .unwrap();
