@@ -583,3 +583,37 @@ def test_status_json_shows_offload_per_cipher(kserver):
     assert (ktls["offloaded_tx"], ktls["offloaded_rx"], ktls["user_space"]) == (2, 2, 0)
     assert ktls["sendfile_bytes"]["ktls"] == 2 * 16384
     assert sum(ktls["fallbacks"].values()) == 0
+
+
+def test_mutual_tls_offloads_and_refuses_without_a_certificate(start, kroot, certs, tmp_path):
+    """Client certificates change nothing in the offload: the handshake
+    verifies the client's chain in user space, then the kernel takes the
+    records, and the file goes out with sendfile(); a client without a
+    certificate is refused in the handshake, before anything is offloaded."""
+    def openssl(*args):
+        subprocess.run(["openssl", *args], check=True, capture_output=True)
+    openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-days", "30", "-subj", "/CN=clients", "-addext", "basicConstraints=critical,CA:TRUE",
+            "-addext", "keyUsage=critical,keyCertSign", "-keyout", str(tmp_path / "ca.key"),
+            "-out", str(tmp_path / "ca.pem"))
+    openssl("req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-subj", "/CN=alice", "-keyout", str(tmp_path / "alice.key"), "-out", str(tmp_path / "alice.csr"))
+    (tmp_path / "alice.ext").write_text("extendedKeyUsage=clientAuth\n")
+    openssl("x509", "-req", "-in", str(tmp_path / "alice.csr"), "-CA", str(tmp_path / "ca.pem"),
+            "-CAkey", str(tmp_path / "ca.key"), "-CAcreateserial", "-days", "30",
+            "-extfile", str(tmp_path / "alice.ext"), "-out", str(tmp_path / "alice.pem"))
+    cfg = config_file(tmp_path, kroot, certs=certs,
+                      extra=f'[tls]\nktls = "on"\n[tls.client_auth]\nca = "{tmp_path}/ca.pem"\n')
+    s = start("serve", "--config", str(cfg), "--admin-listen", "127.0.0.1:0")
+    alice = ["--cert", str(tmp_path / "alice.pem"), "--key", str(tmp_path / "alice.key")]
+    for version, cipher in [("1.3", "TLS_AES_128_GCM_SHA256"), ("1.2", "ECDHE-ECDSA-AES128-GCM-SHA256")]:
+        out = tmp_path / f"big-{version}"
+        curl("-k", *curl_args(version, cipher), *alice, "-o", str(out), s.url("/big.bin"))
+        assert sha256_file(out) == big_sha256(kroot)
+    refused = curl("-k", "-s", "-o", "/dev/null", s.url("/f1.bin"), check=False)
+    assert refused.returncode != 0
+    m = s.metrics()
+    assert m['tlsaccel_ktls_offloaded_total{direction="tx"}'] == 2
+    assert m['tlsaccel_ktls_offloaded_total{direction="rx"}'] == 2
+    assert m['tlsaccel_sendfile_bytes_total{transport="ktls"}'] == 2 * BIG
+    assert m['tlsaccel_tls_handshake_failures_by_reason_total{reason="client_certificate"}'] == 1
