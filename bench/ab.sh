@@ -8,6 +8,9 @@
 #
 #   bench/ab.sh A_BINARY B_BINARY [h2|h1] [ROUNDS]
 #
+#   EXTRA_A / EXTRA_B: TOML added to side A's / B's configuration (the
+#   same binary twice with and without a rule measures what the rule costs)
+#
 #   h2: h2load, 10 connections of 10 streams, 200,000 requests of a 0 KB file
 #   h1: wrk, 10 keep-alive connections for 4 s, the same file
 set -euo pipefail
@@ -20,11 +23,13 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 mkdir "$WORK/www" && : > "$WORK/www/empty"
 
-# One round with binary $1: prints "NS_PER_REQUEST REQUESTS".
+# One round with binary $1 and extra configuration $2: prints
+# "NS_PER_REQUEST REQUESTS".
 round() {
   local bin=$1 port
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  "$bin" serve --root "$WORK/www" --listen "127.0.0.1:$port" --workers 1 --user root \
+  printf '[static]\nroot = "%s"\n%s\n' "$WORK/www" "$2" > "$WORK/ab.toml"
+  "$bin" serve --config "$WORK/ab.toml" --listen "127.0.0.1:$port" --workers 1 --user root \
     --log-level warn > "$WORK/server.log" 2>&1 &
   local pid=$!
   for _ in $(seq 100); do curl -sk "https://127.0.0.1:$port/empty" -o /dev/null && break; sleep 0.05; done
@@ -48,8 +53,8 @@ round() {
 
 : > "$WORK/results"
 for r in $(seq "$ROUNDS"); do
-  echo "A $(round "$A")" | tee -a "$WORK/results"
-  echo "B $(round "$B")" | tee -a "$WORK/results"
+  echo "A $(round "$A" "${EXTRA_A:-}")" | tee -a "$WORK/results"
+  echo "B $(round "$B" "${EXTRA_B:-}")" | tee -a "$WORK/results"
 done
 for side in A B; do
   median=$(awk -v s="$side" '$1 == s {print $2}' "$WORK/results" | sort -n |

@@ -104,6 +104,7 @@ def test_each_commented_block_of_the_example_can_be_uncommented(tmp_path, certs,
     text = "\n".join(lines) + "\n"
     # The example's paths, made real on this machine.
     (tmp_path / "www").mkdir()
+    text = text.replace("/etc/tlsaccel/clients-ca.pem", f"{certs}/ecdsa.pem")
     text = text.replace("/etc/tlsaccel/", f"{certs}/").replace('"/srv/www"', f'"{tmp_path}/www"')
     cfg = tmp_path / "example.toml"
     cfg.write_text(text)
