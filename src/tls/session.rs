@@ -271,7 +271,14 @@ impl TlsSession {
             sni: hello.and_then(|h| h.server_name),
         };
         loop {
-            match s.process(None)? {
+            let step = match s.process(None) {
+                Ok(step) => step,
+                Err(e) => {
+                    s.send_alert(stream).await;
+                    return Err(e.into());
+                }
+            };
+            match step {
                 Step::Progress | Step::Wrote => {}
                 Step::Traffic => {
                     s.flush(stream).await?;
@@ -287,6 +294,43 @@ impl TlsSession {
                 }
             }
         }
+    }
+
+    /// After a handshake error: the alert rustls queued for the client
+    /// (which says why: `certificate_required`, `unknown_ca`, ...), sent
+    /// as far as the socket takes it at once. The handshake has failed
+    /// whatever happens here.
+    async fn send_alert(&mut self, stream: &mut TcpStream) {
+        // rustls hands queued records out before it reports its error
+        // again; a bound in case it ever did otherwise.
+        for _ in 0..4 {
+            let UnbufferedStatus { state, .. } = self.conn.process_tls_records(&mut []);
+            match state {
+                Ok(ConnectionState::EncodeTlsData(mut e)) => {
+                    let encoded = append_with(
+                        &mut self.outgoing,
+                        64,
+                        |out| e.encode(out),
+                        |err| match err {
+                            EncodeError::InsufficientSize(InsufficientSizeError {
+                                required_size,
+                            }) => Some(*required_size),
+                            _ => None,
+                        },
+                    );
+                    if encoded.is_err() {
+                        break;
+                    }
+                }
+                Ok(ConnectionState::TransmitTlsData(t)) => t.done(),
+                _ => break,
+            }
+        }
+        let _ = poll_fn(|cx| match self.poll_flush(cx, stream) {
+            Poll::Pending => Poll::Ready(Ok(())),
+            done => done,
+        })
+        .await;
     }
 
     /// One turn of rustls's state machine, without I/O: handshake output

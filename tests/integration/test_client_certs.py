@@ -365,6 +365,21 @@ def test_s_client_sees_the_request_for_a_certificate_only_where_asked(start, tmp
     assert acceptable_cas("optional.test")
     assert not acceptable_cas("open.test")
 
+    def s_client(who, request=b"GET /index.html HTTP/1.1\r\nHost: secure.test\r\nConnection: close\r\n\r\n"):
+        args = ["openssl", "s_client", "-connect", f"127.0.0.1:{port}", "-servername", "secure.test",
+                "-CAfile", str(pki["ca"].pem), "-quiet", "-ign_eof"]
+        if who:
+            args += ["-cert", str(pki[who][0]), "-key", str(pki[who][1])]
+        r = subprocess.run(args, input=request, capture_output=True, timeout=20)
+        return r.stdout.decode(errors="replace"), r.stderr.decode(errors="replace")
+    out, _ = s_client("alice")
+    assert out.startswith("HTTP/1.1 200 ") and out.endswith("hello\n")
+    # Refused with the alert that says why (TLS 1.3's certificate_required).
+    out, err = s_client(None)
+    assert out == "" and "alert certificate required" in err, err
+    out, err = s_client("stranger")
+    assert out == "" and "alert unknown ca" in err, err
+
 
 def test_client_auth_is_checked(tmp_path, pki):
     cfg = tmp_path / "check.toml"
