@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from conftest import PLAIN_HTTP_REQUESTS, SIZES, config_file, curl, plain_http_to_tls_port, sha256_file
+from conftest import BINARY, PLAIN_HTTP_REQUESTS, SIZES, config_file, curl, plain_http_to_tls_port, sha256_file, wait_for
 
 TLS13 = ["TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256"]
 TLS12 = [
@@ -143,3 +143,23 @@ def test_plain_http_on_the_tls_port_gets_a_400_saying_so(start, docroot):
         while c.recv(65536):
             pass
     assert s.metrics()["tlsaccel_tls_handshake_failures_total"] == 1
+
+
+def test_key_exchange_groups_are_checked_and_logged(tmp_path, start, certs, docroot):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[tls]\nprotocols = ["TLSv1.2"]\ngroups = ["X25519MLKEM768", "ffdhe2048",\n'
+                   '  "X25519MLKEM768"]\n')
+    r = subprocess.run([str(BINARY), "check-config", str(bad)], capture_output=True, text=True)
+    text = r.stdout + r.stderr
+    assert r.returncode == 1, text
+    assert re.search(r':3:.*tls.groups\[1\].*"ffdhe2048" is not a supported key exchange group', text), text
+    assert re.search(r':4:.*tls.groups\[2\].*listed twice', text), text
+    assert "TLS 1.2 cannot use" in text, text
+    # Debian 12's OpenSSL has no ML-KEM: it gets X25519, the next choice
+    # (the Rust tests drive a rustls client that has it).
+    cfg = tmp_path / "ok.toml"
+    cfg.write_text(f'[[listener]]\naddress = "127.0.0.1:0"\n[static]\nroot = "{docroot}"\n'
+                   f'[[tls.certificate]]\ncert = "{certs}/ecdsa.pem"\nkey = "{certs}/ecdsa.key"\n')
+    s = start("serve", "--config", str(cfg), "--log-level", "debug")
+    curl("-k", "-s", "-o", "/dev/null", s.url("/index.html"))
+    wait_for(lambda: 'group="X25519"' in s.log_text(), what="the handshake's log line")
