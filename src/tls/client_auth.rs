@@ -458,15 +458,7 @@ fn escaped_pem(cert: &CertificateDer<'_>) -> String {
         pem.push('\n');
     }
     pem.push_str("-----END CERTIFICATE-----\n");
-    let mut out = String::with_capacity(pem.len() * 3 / 2);
-    for b in pem.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    crate::uri::escape_component(pem.as_bytes())
 }
 
 #[cfg(test)]

@@ -450,11 +450,28 @@ impl Worker {
         if rules.is_empty() || crate::config::access_allows(rules, ip) {
             return None;
         }
-        WorkerMetrics::add(&self.thread.metrics.access_denied, 1);
-        if self.thread.may_log_refusal() {
-            tracing::warn!(client = %ip.to_canonical(), site = config.label(), target = %String::from_utf8_lossy(&request.target), "refused by the access rules (403); more refusals this second are counted, not logged");
-        }
+        self.refused(
+            &self.thread.metrics.access_denied,
+            site,
+            request,
+            "refused by the access rules (403)",
+        );
         Some(Response::error(403))
+    }
+
+    /// A request a rule refused: counted, and logged with who asked what
+    /// at most once a second per worker, so an attack cannot flood the log.
+    fn refused(
+        &self,
+        counter: &std::sync::atomic::AtomicU64,
+        site: usize,
+        request: &Request,
+        why: &str,
+    ) {
+        WorkerMetrics::add(counter, 1);
+        if self.thread.may_log_refusal() {
+            tracing::warn!(client = %request.client.addr.ip().to_canonical(), site = self.settings.sites[site].label(), target = %String::from_utf8_lossy(&request.target), "{why}; more refusals this second are counted, not logged");
+        }
     }
 
     /// For a site with `client_auth`: its field names, the verdict, and
@@ -498,10 +515,12 @@ impl Worker {
         let crate::client_limits::Admission::Refuse { retry_after } = admission else {
             return None;
         };
-        WorkerMetrics::add(&self.thread.metrics.rate_limited, 1);
-        if self.thread.may_log_refusal() {
-            tracing::warn!(client = %request.client.addr.ip().to_canonical(), site = config.label(), target = %String::from_utf8_lossy(&request.target), "over the request rate (429); more refusals this second are counted, not logged");
-        }
+        self.refused(
+            &self.thread.metrics.rate_limited,
+            site,
+            request,
+            "over the request rate (429)",
+        );
         let mut response = Response::error(429);
         response
             .headers
@@ -526,10 +545,16 @@ impl Worker {
         if !required || identity.verified() {
             return None;
         }
-        WorkerMetrics::add(&self.thread.metrics.client_certificate_refused, 1);
-        if self.thread.may_log_refusal() {
-            tracing::warn!(client = %request.client.addr.ip().to_canonical(), site = self.settings.sites[site].label(), target = %String::from_utf8_lossy(&request.target), verdict = %identity.verdict.as_field(), "no valid client certificate (403); more refusals this second are counted, not logged");
-        }
+        let why = format!(
+            "no valid client certificate ({}): 403",
+            identity.verdict.as_field()
+        );
+        self.refused(
+            &self.thread.metrics.client_certificate_refused,
+            site,
+            request,
+            &why,
+        );
         Some(Response::error_saying(
             403,
             "A valid client certificate is required here",
@@ -545,7 +570,6 @@ impl Worker {
         route: Option<&Route>,
         request: &Request,
     ) -> Option<Response> {
-        let config = &self.settings.sites[site];
         let auth = route?.auth_basic.as_ref()?;
         let authorization = request.headers.get("authorization");
         let known = self
@@ -555,9 +579,16 @@ impl Worker {
         if known.is_some() {
             return None;
         }
-        WorkerMetrics::add(&self.thread.metrics.auth_refused, 1);
-        if authorization.is_some() && self.thread.may_log_refusal() {
-            tracing::warn!(client = %request.client.addr.ip().to_canonical(), site = config.label(), target = %String::from_utf8_lossy(&request.target), "wrong or unknown Basic credentials (401); more refusals this second are counted, not logged");
+        if authorization.is_some() {
+            self.refused(
+                &self.thread.metrics.auth_refused,
+                site,
+                request,
+                "wrong or unknown Basic credentials (401)",
+            );
+        } else {
+            // A browser's first try: counted, not worth a line.
+            WorkerMetrics::add(&self.thread.metrics.auth_refused, 1);
         }
         let mut response = Response::error(401);
         response.headers.append(

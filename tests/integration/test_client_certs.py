@@ -127,6 +127,21 @@ def pki(tmp_path_factory):
 
 def mtls_config(tmp_path, pki, backend, site_root, depth=1):
     server_pem, server_key = pki["server"]
+
+    def site(name, extra=""):
+        return f"""
+[[site]]
+names = ["{name}"]
+root = "{site_root}"
+{extra}
+[[site.certificate]]
+cert = "{server_pem}"
+key = "{server_key}"
+[[site.route]]
+prefix = "/app/"
+upstream = "app"
+"""
+    client_auth = f'[site.client_auth]\nca = "{pki["ca"].pem}"\ncrl = ["{pki["crl"]}"]\n'
     cfg = tmp_path / "tlsaccel.toml"
     cfg.write_text(f"""workers = 2
 [[listener]]
@@ -134,48 +149,10 @@ address = "127.0.0.1:0"
 [[upstream]]
 name = "app"
 servers = [{{ address = "{backend.address}" }}]
-
-[[site]]
-names = ["open.test"]
-default = true
-root = "{site_root}"
-[[site.certificate]]
-cert = "{server_pem}"
-key = "{server_key}"
-[[site.route]]
-prefix = "/app/"
-upstream = "app"
-
-[[site]]
-names = ["secure.test"]
-root = "{site_root}"
-[[site.certificate]]
-cert = "{server_pem}"
-key = "{server_key}"
-[site.client_auth]
-ca = "{pki['ca'].pem}"
-mode = "required"
-depth = {depth}
-crl = ["{pki['crl']}"]
-[[site.route]]
-prefix = "/app/"
-upstream = "app"
-
-[[site]]
-names = ["optional.test"]
-root = "{site_root}"
-[[site.certificate]]
-cert = "{server_pem}"
-key = "{server_key}"
-[site.client_auth]
-ca = "{pki['ca'].pem}"
-mode = "optional"
-crl = ["{pki['crl']}"]
-verify_header = "X-SSL-Verify"
-[[site.route]]
-prefix = "/app/"
-upstream = "app"
-[[site.route]]
+""" + site("open.test", "default = true")
+        + site("secure.test", client_auth + f'mode = "required"\ndepth = {depth}\n')
+        + site("optional.test", client_auth + 'mode = "optional"\nverify_header = "X-SSL-Verify"\n')
+        + """[[site.route]]
 prefix = "/plain/"
 upstream = "app"
 client_certificate = "required"
