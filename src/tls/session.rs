@@ -155,6 +155,24 @@ fn append_with<E: std::error::Error + Send + Sync + 'static>(
     }
 }
 
+/// Appends a handshake message (or alert) rustls has to send to `out`.
+fn encode(
+    out: &mut ByteBuf,
+    e: &mut rustls::unbuffered::EncodeTlsData<'_, ServerConnectionData>,
+) -> io::Result<()> {
+    append_with(
+        out,
+        2048,
+        |buf| e.encode(buf),
+        |err| match err {
+            EncodeError::InsufficientSize(InsufficientSizeError { required_size }) => {
+                Some(*required_size)
+            }
+            _ => None,
+        },
+    )
+}
+
 impl Received {
     /// Where the first record stands.
     fn first_record(&self) -> FirstRecord<'_> {
@@ -307,18 +325,7 @@ impl TlsSession {
             let UnbufferedStatus { state, .. } = self.conn.process_tls_records(&mut []);
             match state {
                 Ok(ConnectionState::EncodeTlsData(mut e)) => {
-                    let encoded = append_with(
-                        &mut self.outgoing,
-                        64,
-                        |out| e.encode(out),
-                        |err| match err {
-                            EncodeError::InsufficientSize(InsufficientSizeError {
-                                required_size,
-                            }) => Some(*required_size),
-                            _ => None,
-                        },
-                    );
-                    if encoded.is_err() {
+                    if encode(&mut self.outgoing, &mut e).is_err() {
                         break;
                     }
                 }
@@ -343,17 +350,7 @@ impl TlsSession {
             .process_tls_records(&mut self.received.bytes[..self.received.len]);
         let step = match state.map_err(tls_error)? {
             ConnectionState::EncodeTlsData(mut e) => {
-                append_with(
-                    &mut self.outgoing,
-                    2048,
-                    |out| e.encode(out),
-                    |err| match err {
-                        EncodeError::InsufficientSize(InsufficientSizeError { required_size }) => {
-                            Some(*required_size)
-                        }
-                        _ => None,
-                    },
-                )?;
+                encode(&mut self.outgoing, &mut e)?;
                 Step::Progress
             }
             ConnectionState::TransmitTlsData(t) => {
