@@ -42,7 +42,7 @@ import report
 import servers
 from idle_connections import open_idle, open_idle_h2
 from report import Target
-from servers import COMPRESSION, HTTP2, PROXY, STATIC, WEBSOCKET
+from servers import COMPRESSION, HTTP2, LIMIT, PROXY, STATIC, WEBSOCKET
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -81,6 +81,8 @@ def parse_args():
     p.add_argument("--binary", type=Path, default=REPO / "target" / "release" / "tlsaccel")
     p.add_argument("--vegeta", default="vegeta")
     p.add_argument("--wsbench", default="wsbench")
+    p.add_argument("--limit", type=Path, default=REPO / "target" / "release" / "tlsaccel-limit",
+                   help="the ceiling server (bench/limit), measured on the one-worker keep-alive rows")
     a = p.parse_args()
     defaults = {"duration": (4, 1), "repeats": (3, 1), "downloads": (10, 3), "rate": (2000, 500),
                 "idle": (8000, 1000)}
@@ -194,11 +196,14 @@ class Run:
         self.save_results()
 
 
-def static_servers(variants, scheme):
+def static_servers(variants, scheme, limit=False):
     """The servers that take a static row over `scheme`: every file server
     over HTTPS; over plain HTTP those with a plain listener, once each (no
-    kTLS variant)."""
-    return [v for v in variants if v.serves(STATIC) and (scheme == "https" or (not v.ktls and v.http_port))]
+    kTLS variant). With `limit`, the ceiling server too (keep-alive
+    HTTP/1.1 rows)."""
+    return [v for v in variants
+            if (v.serves(STATIC) or (limit and v.serves(LIMIT)))
+            and (scheme == "https" or (not v.ktls and v.http_port))]
 
 
 def check_servers(run, variants, www, sections):
@@ -246,8 +251,12 @@ def check_servers(run, variants, www, sections):
         if problems:
             failures.append(f"{server.label} https://…{path} with {coding}: {'; '.join(problems)}")
 
-    plain = static_servers(variants, "http")
+    plain = static_servers(variants, "http", limit=True)
     for server in variants:
+        if server.serves(LIMIT):
+            for name in want:
+                check(server, "https", f"/{name}", name)
+                check(server, "http", f"/{name}", name)
         if server.serves(STATIC):
             for name in want:
                 check(server, "https", f"/{name}", name)
@@ -278,7 +287,7 @@ def run_rps(run, variants, workers, load_cpus, threads):
         for size in ("0kb", "1kb", "10kb", "100kb"):
             https = scheme == "https"
             targets = {"0kb": 1.3, "1kb": 1.3, "10kb": 1.3, "100kb": 1.1} if https else dict.fromkeys(SIZES, 1.0)
-            served = static_servers(variants, scheme)
+            served = static_servers(variants, scheme, limit=True)
 
             def fn(server, rep, scheme=scheme, size=size):
                 r = loads.wrk(server.url(scheme, f"/{size}"), a.duration, 50, threads, load_cpus)
@@ -584,6 +593,8 @@ def start_all(args, work, cert, key, workers, cpus, with_ktls, backends, with_pe
             started.append(servers.start_nginx(work, cert, key, workers, cpus, ktls, backends))
         if with_peers:
             started += peers.start_all(work, cert, key, cpus, backends)
+        if workers == 1:
+            started.append(servers.start_limit(args.limit, work, cert, key, cpus))
     except BaseException:
         for s in started:
             s.stop()

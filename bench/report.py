@@ -32,6 +32,8 @@ OURS = PAIRS[0][0]
 # What a target's ratio is taken against: nginx, or the best of every peer
 # in the row (nginx among them), user-space TLS.
 NGINX, PEERS = "nginx", "peers"
+# The ceiling server (bench/limit): a column of its own, never a peer.
+LIMIT = "limit"
 Target = namedtuple("Target", "ratio reference")
 
 
@@ -50,7 +52,7 @@ def ratio(row, ours, ref):
 def best_peer(row):
     """The peer with the best median in this row (user-space TLS; nginx is a
     peer), or None when tlsaccel has none to compare with."""
-    others = [label for label in row["values"] if label != OURS and "+kTLS" not in label]
+    others = [label for label in row["values"] if label not in (OURS, LIMIT) and "+kTLS" not in label]
     if OURS not in row["values"] or not others:
         return None
     pick = max if row["better"] == "higher" else min
@@ -131,9 +133,11 @@ def tables(results):
         pairs = [p for p in PAIRS if p[0] in labels and p[1] in labels]
         # A best-peer column wherever a peer besides nginx took part, even
         # where nginx is the best of them.
-        with_peers = any(label not in (OURS, PAIRS[0][1]) and "+kTLS" not in label for label in labels)
+        with_peers = any(label not in (OURS, PAIRS[0][1], LIMIT) and "+kTLS" not in label for label in labels)
+        with_limit = LIMIT in labels
         head = (["measurement", "unit"] + labels + [f"{a} / {b}" for a, b in pairs]
-                + (["tlsaccel / best peer"] if with_peers else []) + ["target", ""])
+                + (["tlsaccel / best peer"] if with_peers else [])
+                + ([f"tlsaccel / {LIMIT}"] if with_limit else []) + ["target", ""])
         out.append(f"### {TITLES[section]}\n")
         out.append("| " + " | ".join(head) + " |")
         out.append("|" + "---|" * len(head))
@@ -148,6 +152,9 @@ def tables(results):
                 # No ratio when a value is 0 (no memory added, say).
                 r = ratio(row, OURS, peer) if peer else None
                 cells.append(f"**{r:.2f}x** ({peer})" if r is not None else "–")
+            if with_limit:
+                r = ratio(row, OURS, LIMIT)
+                cells.append(f"**{r:.2f}x**" if r is not None else "–")
             mark = verdict(row)
             cells += [fmt_target(row), {"met": "✅ met", "missed": "❌ missed"}.get(mark, "")]
             out.append("| " + " | ".join(cells) + " |")
@@ -190,7 +197,8 @@ def draw_plots(out, results):
     import matplotlib.pyplot as plt
 
     colors = {"tlsaccel": "#1f77b4", "nginx": "#2ca02c", "tlsaccel +kTLS": "#6baed6", "nginx +kTLS": "#98df8a",
-              "h2o": "#ff7f0e", "lighttpd": "#9467bd", "caddy": "#8c564b", "haproxy": "#d62728", "hitch": "#e377c2"}
+              "h2o": "#ff7f0e", "lighttpd": "#9467bd", "caddy": "#8c564b", "haproxy": "#d62728", "hitch": "#e377c2",
+              "limit": "#bbbbbb"}
     made = []
     for section in SECTIONS:
         rows = [r for r in results["rows"] if r["section"] == section]

@@ -67,7 +67,12 @@ fi
 
 echo "== cargo build --release" >&2
 cargo build --release --locked -q >&2
+# The ceiling server (bench/limit): the least a keep-alive server does.
+# Built into target/ with the same locked versions, so it shares
+# aws-lc-sys with tlsaccel's build (20 s instead of minutes).
+CARGO_TARGET_DIR=target cargo build --release --locked -q --manifest-path bench/limit/Cargo.toml >&2
 
 # Thousands of connections per server: raise the open-file limit.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-exec bench/.venv/bin/python bench/bench.py --vegeta bench/.tools/vegeta --wsbench bench/.tools/wsbench "$@"
+exec bench/.venv/bin/python bench/bench.py --vegeta bench/.tools/vegeta --wsbench bench/.tools/wsbench \
+  --limit target/release/tlsaccel-limit "$@"

@@ -30,6 +30,8 @@ NGINX = "/usr/sbin/nginx"
 # What a server takes part in: static files (HTTP and HTTPS rows), HTTP/2,
 # the accelerator rows, the WebSocket row, compressed responses.
 STATIC, HTTP2, PROXY, WEBSOCKET, COMPRESSION = "static", "http2", "proxy", "websocket", "compression"
+# The ceiling (bench/limit): keep-alive HTTP/1.1 rows only, never a peer.
+LIMIT = "limit"
 EVERY_ROLE = frozenset({STATIC, HTTP2, PROXY, WEBSOCKET, COMPRESSION})
 # The compression rows' settings, the same for every server that has them:
 # gzip at 6 and brotli at 5 on the fly; bodies under 1 KiB as they are (so
@@ -391,3 +393,16 @@ def nginx_version():
     out = subprocess.run([NGINX, "-v"], capture_output=True, text=True).stderr
     m = re.search(r"nginx/(\S+)", out)
     return m.group(1) if m else "?"
+
+
+def start_limit(binary, work, cert, key, cpus):
+    """The ceiling server (bench/limit): one thread pinned like the others,
+    every file of the static rows answered from memory."""
+    https_port, http_port = free_port(), free_port()
+    www = work / "www"
+    files = [str(www / name) for name in ("0kb", "1kb", "10kb", "100kb", "1mb", "10mb", "index.html")]
+    cmd = [str(binary), "--http", str(http_port), "--https", str(https_port), "--cert", str(cert),
+           "--key", str(key), *files]
+    proc, pids = launch(cmd, work / "limit.log", cpus, [http_port, https_port])
+    return Server("limit", False, 1, proc, https_port, http_port, work / "limit.log", pids,
+                  roles=frozenset({LIMIT}))

@@ -45,6 +45,9 @@ def servers_of(key):
     with every worker."""
     if key.startswith("rps/") and "/w1" not in key:
         return ["tlsaccel", "nginx"]
+    if key.startswith("rps/"):
+        # The ceiling server (bench/limit) takes the one-worker keep-alive rows.
+        return STATIC + ["limit"]
     if key.startswith("proxy/https/websocket"):
         return ["tlsaccel", "nginx", "haproxy"]
     if key.startswith("proxy/"):
@@ -75,7 +78,7 @@ def test_quick_run_reports_every_row_for_every_server(tmp_path):
         assert results["meta"][peer][0].isdigit(), (peer, results["meta"][peer])
     # Every server was checked before the load, and passed.
     checks = (out / "raw" / "checks.txt").read_text().splitlines()
-    for server in set(STATIC + PROXIES):
+    for server in set(STATIC + PROXIES + ["limit"]):
         mine = [line for line in checks if line.split()[0] == server]
         assert mine and all(" ok " in line for line in mine), (server, mine)
     report = (out / "report.md").read_text()
@@ -89,6 +92,10 @@ def test_quick_run_reports_every_row_for_every_server(tmp_path):
         head = table.split("\n")[2]
         assert all(f" {s} |" in head for s in servers), head
         assert "| tlsaccel / nginx | tlsaccel / best peer |" in head, head
+    rps_head = report.split("Requests per second", 1)[1].split("\n")[2]
+    assert rps_head.endswith("| tlsaccel / best peer | tlsaccel / limit | target |  |"), rps_head
+    # The ceiling is never a row's best peer.
+    assert "(limit)" not in report
     for section in ("rps", "cps", "throughput", "latency", "proxy", "http2", "memory"):
         png = out / f"{section}.png"
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", png
@@ -98,4 +105,4 @@ def test_quick_run_reports_every_row_for_every_server(tmp_path):
     assert "kernel:" in (out / "raw" / "doctor.txt").read_text()
     ministat = (out / "raw" / "ministat_1gib.txt").read_text()
     assert "N           Min           Max        Median" in ministat, ministat
-    assert len(list((out / "raw").glob("rps_https_1kb_w1_*"))) == len(STATIC)
+    assert len(list((out / "raw").glob("rps_https_1kb_w1_*"))) == len(STATIC) + 1
