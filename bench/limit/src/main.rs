@@ -259,7 +259,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     stream.set_nonblocking(true)?;
                     stream.set_nodelay(true)?;
                     let transport = if token == 1 {
-                        Transport::Tls(Box::new(ServerConnection::new(tls.clone())?))
+                        let mut conn = ServerConnection::new(tls.clone())?;
+                        // Whole responses are taken at once (rustls's
+                        // default bound is 64 KiB); the socket drains them.
+                        conn.set_buffer_limit(None);
+                        Transport::Tls(Box::new(conn))
                     } else {
                         Transport::Plain
                     };
