@@ -284,7 +284,15 @@ bench/run.sh --quick    # a smoke check, under 4 minutes
   comparison is a ratio of medians measured in the same run: tlsaccel/nginx,
   and tlsaccel/the best peer of the row (nginx included).
 - RPS: wrk, 50 keep-alive connections (as in the NGINX tables), 0/1/10/100 KB
-  files. CPS: HTTP through wrk with `Connection: close`; HTTPS through four
+  files. The one-worker rows also measure `limit` (`bench/limit`), the
+  ceiling: one pinned epoll thread that finds the end of each request head
+  and answers with a response made at start, from memory, plain or over
+  rustls with the same suite: no parsing, headers, date, log, timers or
+  files. It is never a peer; `tlsaccel / limit` says how much of the
+  kernel's and client's limit tlsaccel reaches (its per-CPU-second share
+  is the cost that is tlsaccel's own). At 100 KB and above it copies the
+  body through `write()` where the file servers use `sendfile()`, so there
+  it is no ceiling. CPS: HTTP through wrk with `Connection: close`; HTTPS through four
   parallel `openssl s_time` clients (`-new` for full handshakes, `-reuse`
   for resumed ones, checked to resume). Per server CPU-second: connections
   divided by the server's user+system time from /proc, the figure that

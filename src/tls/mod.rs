@@ -1,4 +1,6 @@
-//! TLS: builds the rustls server configuration from settings, owns the
+//! TLS: builds the rustls server configurations from settings (one per
+//! client-certificate policy and key exchange group, chosen for each
+//! handshake from its ClientHello by `HandshakeConfigs::choose`), owns the
 //! certificate store and the choice between ECDSA and RSA certificates, and
 //! names the cipher suites tlsaccel supports (exactly those Linux kTLS can
 //! take over, so every connection is a candidate for offload).
