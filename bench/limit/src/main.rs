@@ -41,16 +41,14 @@ impl Responses {
             response.extend_from_slice(&body);
             by_path.insert(format!("/{name}").into_bytes(), response);
         }
-        let not_found = b"HTTP/1.1 404 Not Found\r\nServer: limit\r\nContent-Length: 0\r\n\r\n".to_vec();
+        let not_found =
+            b"HTTP/1.1 404 Not Found\r\nServer: limit\r\nContent-Length: 0\r\n\r\n".to_vec();
         Ok(Responses { by_path, not_found })
     }
 
     /// The response to the request head `head` ("GET /1kb HTTP/1.1...").
     fn answer(&self, head: &[u8]) -> &[u8] {
-        let target = head
-            .split(|&b| b == b' ')
-            .nth(1)
-            .unwrap_or_default();
+        let target = head.split(|&b| b == b' ').nth(1).unwrap_or_default();
         self.by_path.get(target).unwrap_or(&self.not_found)
     }
 }
@@ -232,7 +230,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let files: Vec<String> = args
         .iter()
         .enumerate()
-        .filter(|(i, a)| !flags.contains(&a.as_str()) && (*i == 0 || !flags.contains(&args[i - 1].as_str())))
+        .filter(|(i, a)| {
+            !flags.contains(&a.as_str()) && (*i == 0 || !flags.contains(&args[i - 1].as_str()))
+        })
         .map(|(_, a)| a.clone())
         .collect();
     let responses = Responses::load(&files)?;
@@ -284,7 +284,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let Some(conn) = connections.get_mut(&token) else {
                 continue;
             };
-            let readable = event.events & (libc::EPOLLIN | libc::EPOLLRDHUP | libc::EPOLLHUP | libc::EPOLLERR) as u32 != 0;
+            let readable = event.events
+                & (libc::EPOLLIN | libc::EPOLLRDHUP | libc::EPOLLHUP | libc::EPOLLERR) as u32
+                != 0;
             let alive = if readable {
                 conn.readable(&responses, &mut scratch)
             } else {
