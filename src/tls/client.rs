@@ -4,13 +4,13 @@
 //! it has one (mutual TLS), and resuming sessions from rustls's in-memory
 //! cache, which every worker shares through the one configuration.
 
-use super::{client_crypto_provider, load_certificate, PemProblem, TlsSetupError};
+use super::{
+    client_crypto_provider, load_certificate, read_certificates, PemProblem, TlsSetupError,
+};
 use crate::config::CertificatePair;
 use rustls::client::ResolvesClientCert;
 use rustls::sign::CertifiedKey;
 use rustls::{ClientConfig, RootCertStore, SignatureScheme};
-use rustls_pki_types::pem::PemObject;
-use rustls_pki_types::CertificateDer;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -61,16 +61,10 @@ pub fn client_config(
 }
 
 fn roots_from_file(path: &Path) -> Result<RootCertStore, ClientTlsError> {
-    let file_error = |source| ClientTlsError::CaFile {
+    let certs = read_certificates(path).map_err(|source| ClientTlsError::CaFile {
         path: path.to_owned(),
         source,
-    };
-    let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(path)
-        .and_then(|it| it.collect::<Result<_, _>>())
-        .map_err(|e| file_error(e.into()))?;
-    if certs.is_empty() {
-        return Err(file_error(PemProblem::NoCertificate));
-    }
+    })?;
     let mut roots = RootCertStore::empty();
     for (index, cert) in certs.into_iter().enumerate() {
         roots

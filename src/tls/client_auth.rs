@@ -86,16 +86,11 @@ impl std::fmt::Debug for ClientVerifier {
 impl ClientVerifier {
     /// Reads the policy's CA bundle and revocation lists.
     pub fn load(policy: &ClientAuth) -> Result<ClientVerifier, ClientAuthError> {
-        let ca_error = |source| ClientAuthError::CaFile {
-            path: policy.ca.clone(),
-            source,
-        };
-        let cas: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(&policy.ca)
-            .and_then(|it| it.collect::<Result<_, _>>())
-            .map_err(|e| ca_error(e.into()))?;
-        if cas.is_empty() {
-            return Err(ca_error(super::PemProblem::NoCertificate));
-        }
+        let cas =
+            super::read_certificates(&policy.ca).map_err(|source| ClientAuthError::CaFile {
+                path: policy.ca.clone(),
+                source,
+            })?;
         let mut roots = Vec::new();
         for (index, der) in cas.iter().enumerate() {
             let anchor = webpki::anchor_from_trusted_cert(der).map_err(|source| {

@@ -161,21 +161,27 @@ fn client_crypto_provider(groups: &[&'static dyn SupportedKxGroup]) -> CryptoPro
     }
 }
 
+/// The certificates of a PEM file, in order; at least one.
+pub(crate) fn read_certificates(
+    path: &std::path::Path,
+) -> Result<Vec<CertificateDer<'static>>, PemProblem> {
+    let certificates: Vec<CertificateDer<'static>> =
+        CertificateDer::pem_file_iter(path).and_then(|it| it.collect::<Result<_, _>>())?;
+    if certificates.is_empty() {
+        return Err(PemProblem::NoCertificate);
+    }
+    Ok(certificates)
+}
+
 /// Loads one certificate chain and key, checking that they belong together.
 pub fn load_certificate(
     pair: &CertificatePair,
     provider: &CryptoProvider,
 ) -> Result<CertifiedKey, TlsSetupError> {
-    let cert_error = |source| TlsSetupError::Certificate {
+    let chain = read_certificates(&pair.cert).map_err(|source| TlsSetupError::Certificate {
         path: pair.cert.clone(),
         source,
-    };
-    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(&pair.cert)
-        .and_then(|it| it.collect::<Result<_, _>>())
-        .map_err(|e| cert_error(e.into()))?;
-    if chain.is_empty() {
-        return Err(cert_error(PemProblem::NoCertificate));
-    }
+    })?;
     let key = PrivateKeyDer::from_pem_file(&pair.key).map_err(|e| TlsSetupError::PrivateKey {
         path: pair.key.clone(),
         source: e.into(),
