@@ -10,18 +10,24 @@
 #
 #   EXTRA_A / EXTRA_B: TOML added to side A's / B's configuration (the
 #   same binary twice with and without a rule measures what the rule costs)
+#   SIZE: the file's size in bytes (default 0)
+#   SCHEME: https (default) or http (h1 only: plain HTTP/1.1)
 #
-#   h2: h2load, 10 connections of 10 streams, 200,000 requests of a 0 KB file
+#   h2: h2load, 10 connections of 10 streams, 200,000 requests of the file
 #   h1: wrk, 10 keep-alive connections for 4 s, the same file
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,13p' "$0"; exit 2; }
-A=$1 B=$2 MODE=${3:-h2} ROUNDS=${4:-9}
+[ $# -ge 2 ] || { sed -n '2,16p' "$0"; exit 2; }
+A=$1 B=$2 MODE=${3:-h2} ROUNDS=${4:-9} SIZE=${SIZE:-0} SCHEME=${SCHEME:-https}
+case "$SCHEME:$MODE" in
+  https:*|http:h1) ;;
+  *) echo "bench/ab.sh: SCHEME=$SCHEME needs mode h1" >&2; exit 2 ;;
+esac
 for tool in perf h2load wrk taskset curl; do
   command -v "$tool" >/dev/null || { echo "bench/ab.sh needs $tool (linux-perf, nghttp2-client, wrk, util-linux, curl)" >&2; exit 1; }
 done
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-mkdir "$WORK/www" && : > "$WORK/www/empty"
+mkdir "$WORK/www" && head -c "$SIZE" /dev/urandom > "$WORK/www/file"
 
 # One round with binary $1 and extra configuration $2: prints
 # "NS_PER_REQUEST REQUESTS".
@@ -29,11 +35,13 @@ round() {
   local bin=$1 port
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   printf '[static]\nroot = "%s"\n%s\n' "$WORK/www" "$2" > "$WORK/ab.toml"
-  "$bin" serve --config "$WORK/ab.toml" --listen "127.0.0.1:$port" --workers 1 --user root \
+  local listen=(--listen "127.0.0.1:$port")
+  [ "$SCHEME" = http ] && listen=(--http-listen "127.0.0.1:$port")
+  "$bin" serve --config "$WORK/ab.toml" "${listen[@]}" --workers 1 --user root \
     --log-level warn > "$WORK/server.log" 2>&1 &
   local pid=$!
-  for _ in $(seq 100); do curl -sk "https://127.0.0.1:$port/empty" -o /dev/null && break; sleep 0.05; done
-  local url="https://127.0.0.1:$port/empty" requests
+  local url="$SCHEME://127.0.0.1:$port/file" requests
+  for _ in $(seq 100); do curl -sk "$url" -o /dev/null && break; sleep 0.05; done
   if [ "$MODE" = h2 ]; then
     h2load -n 20000 -c 10 -m 10 "$url" > /dev/null 2>&1  # warm up
     perf stat -x, -e task-clock -p "$pid" -o "$WORK/perf" -- \
@@ -59,5 +67,5 @@ done
 for side in A B; do
   median=$(awk -v s="$side" '$1 == s {print $2}' "$WORK/results" | sort -n |
            awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
-  echo "$side median: $median ns/request ($MODE)"
+  echo "$side median: $median ns/request ($MODE, $SCHEME, $SIZE bytes)"
 done

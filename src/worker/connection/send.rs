@@ -1,6 +1,8 @@
 //! Response bodies onto the HTTP/1 wire, after the head is queued: bytes
 //! in memory; a file range with `sendfile()` (plain TCP and kTLS) or read
-//! with `pread()` behind the head (user-space TLS, in full records); a
+//! with `pread()` behind the head (user-space TLS, in full records), or,
+//! for a small file whose contents the open-file cache keeps, copied
+//! behind the head (plain TCP and user-space TLS; kTLS stays zero-copy); a
 //! stream copied, or spliced from its socket when the client is on kTLS,
 //! in the framing chosen for this client (chunked when its length is
 //! unknown), written by tlsaccel whatever the source's framing was. A
@@ -10,7 +12,7 @@
 use super::super::transport::Transport;
 use super::wire::Wire;
 use super::End;
-use crate::exchange::{Body, BodyStream, Response, Segment, StreamError, Version};
+use crate::exchange::{Body, BodyStream, FileRange, Response, Segment, StreamError, Version};
 use crate::http::body::{chunk_size_line, CHUNK_END, LAST_CHUNK};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
@@ -87,8 +89,7 @@ impl Wire {
                 Ok(b.len() as u64)
             }
             Body::File(range) => {
-                self.send_file(range.file.as_fd(), range.offset, range.len)
-                    .await?;
+                self.send_range(&range).await?;
                 Ok(range.len)
             }
             Body::Segments(segments) => {
@@ -96,10 +97,7 @@ impl Wire {
                 for segment in segments {
                     match &segment {
                         Segment::Bytes(b) => self.out.extend_from_slice(b),
-                        Segment::File(range) => {
-                            self.send_file(range.file.as_fd(), range.offset, range.len)
-                                .await?
-                        }
+                        Segment::File(range) => self.send_range(range).await?,
                     }
                     sent += segment.length();
                 }
@@ -112,6 +110,28 @@ impl Wire {
             // Never reaches here: `respond` joins tunnels after their head.
             Body::Tunnel(_) => Ok(0),
         }
+    }
+
+    /// A file range: from the cached contents when the file is small
+    /// enough to be kept and the socket is not kTLS. Behind the head in one
+    /// write, that costs a copy of a few KB where `sendfile()` costs a second
+    /// syscall and the page-cache path (h2o and lighttpd answer small files
+    /// from a buffer too); on user-space TLS it saves the `pread()`. kTLS
+    /// keeps `sendfile()`: its bodies never cross into user space.
+    async fn send_range(&mut self, range: &FileRange) -> Result<(), End> {
+        if !matches!(self.io, Transport::Ktls(..)) {
+            if let Some(bytes) = range.kept() {
+                self.out.extend_from_slice(bytes);
+                // Pipelined requests queue their responses until the input
+                // is parsed: bound what they hold.
+                if self.out.len() >= WRITE_CHUNK {
+                    self.write_out(false).await?;
+                }
+                return Ok(());
+            }
+        }
+        self.send_file(range.file.as_fd(), range.offset, range.len)
+            .await
     }
 
     async fn send_file(&mut self, file: BorrowedFd<'_>, offset: u64, len: u64) -> Result<(), End> {
