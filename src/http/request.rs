@@ -6,6 +6,7 @@
 
 use super::body::Framing;
 use crate::exchange::{BodyLength, Client, Headers, Method, Request, Version};
+use std::mem::MaybeUninit;
 
 /// A parsed HTTP/1 request head.
 #[derive(Debug)]
@@ -88,9 +89,11 @@ fn version_token(buf: &[u8]) -> Option<(usize, u8, u8)> {
 }
 
 fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutcome {
-    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
-    let mut req = httparse::Request::new(&mut headers);
-    let head_len = match req.parse(buf) {
+    // Left uninitialised: zeroing 100 fields (3.2 KB) cost more than the
+    // parse itself for a typical head.
+    let mut headers = [const { MaybeUninit::<httparse::Header<'_>>::uninit() }; MAX_HEADERS];
+    let mut req = httparse::Request::new(&mut []);
+    let head_len = match req.parse_with_uninit_headers(buf, &mut headers) {
         Ok(httparse::Status::Complete(n)) => n,
         Ok(httparse::Status::Partial) => return partial_within_limits(buf, limits),
         Err(httparse::Error::Version) => return reject(505, "unsupported HTTP version"),
