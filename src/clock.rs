@@ -6,12 +6,32 @@
 //!
 //! A turn is synchronous code between two waits: no other task runs in
 //! it, so the time it caches is at most that code's running time old.
+//!
+//! Checks measured in seconds (is a cached file still valid, which second
+//! goes in `Date`) read the kernel's coarse clocks instead outside a turn:
+//! the time of the last timer tick (a few ms old), read without the TSC.
+//! HTTP/1 asks them on every request and cannot hold a turn across its
+//! waits.
 
+use rustix::time::{clock_gettime, ClockId};
 use std::cell::Cell;
-use std::time::{Instant, SystemTime};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 thread_local! {
     static TURN: Cell<Option<(Instant, SystemTime)>> = const { Cell::new(None) };
+    /// An `Instant` and the coarse monotonic clock read together: an
+    /// `Instant` cannot be made from a clock reading, so coarse instants
+    /// are this one plus how far the coarse clock moved since.
+    static COARSE_BASE: (Instant, Duration) = (Instant::now(), coarse_monotonic());
+}
+
+fn since_epoch(clock: ClockId) -> Duration {
+    let t = clock_gettime(clock);
+    Duration::new(t.tv_sec.max(0) as u64, t.tv_nsec as u32)
+}
+
+fn coarse_monotonic() -> Duration {
+    since_epoch(ClockId::MonotonicCoarse)
 }
 
 /// While alive, `now` and `wall` answer the time it began.
@@ -43,6 +63,24 @@ pub fn wall() -> SystemTime {
     TURN.get().map_or_else(SystemTime::now, |(_, wall)| wall)
 }
 
+/// Monotonic time to within a timer tick: the turn's, or the coarse
+/// clock's outside one. For intervals of a second or more.
+pub fn coarse_now() -> Instant {
+    if let Some((now, _)) = TURN.get() {
+        return now;
+    }
+    COARSE_BASE.with(|(instant, coarse)| *instant + coarse_monotonic().saturating_sub(*coarse))
+}
+
+/// Wall-clock time to within a timer tick: the turn's, or the coarse
+/// clock's outside one.
+pub fn coarse_wall() -> SystemTime {
+    if let Some((_, wall)) = TURN.get() {
+        return wall;
+    }
+    UNIX_EPOCH + since_epoch(ClockId::RealtimeCoarse)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,5 +104,26 @@ mod tests {
         let after = now();
         std::thread::sleep(Duration::from_millis(2));
         assert!(now() > after, "outside a turn the clock moves");
+    }
+
+    #[test]
+    fn the_coarse_clocks_follow_the_exact_ones_within_a_tick() {
+        // A tick is at most 10 ms (HZ=100); allow for a busy machine.
+        let slack = Duration::from_millis(50);
+        for _ in 0..3 {
+            let (exact, coarse) = (Instant::now(), coarse_now());
+            assert!(coarse.max(exact) - coarse.min(exact) < slack);
+            let (exact, coarse) = (SystemTime::now(), coarse_wall());
+            let gap = exact
+                .duration_since(coarse)
+                .unwrap_or_else(|e| e.duration());
+            assert!(gap < slack, "{gap:?}");
+            std::thread::sleep(Duration::from_millis(30));
+        }
+        let start = coarse_now();
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(coarse_now() - start >= Duration::from_millis(100) - slack);
+        let _turn = Turn::begin();
+        assert_eq!((coarse_now(), coarse_wall()), (now(), wall()));
     }
 }

@@ -20,7 +20,7 @@ impl Default for HttpDate {
 impl HttpDate {
     /// The current time in IMF-fixdate form.
     pub fn now(&mut self) -> &str {
-        let now = crate::clock::wall();
+        let now = crate::clock::coarse_wall();
         let second = now
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_secs())

@@ -56,7 +56,7 @@ impl OpenFileCache {
 
     pub fn lookup(&mut self, root: &Root, relative: &[u8]) -> io::Result<Found> {
         self.clock += 1;
-        let now = crate::clock::now();
+        let now = crate::clock::coarse_now();
         if let Some(e) = self.entries.get_mut(relative) {
             if now.duration_since(e.opened) < self.valid {
                 e.last_used = self.clock;
@@ -98,7 +98,7 @@ impl OpenFileCache {
     /// if there is one. Its absence is remembered as an open file is, for
     /// `valid`.
     pub fn lookup_variant(&mut self, root: &Root, relative: &[u8]) -> Option<Rc<OpenFile>> {
-        let now = crate::clock::now();
+        let now = crate::clock::coarse_now();
         if let Some(since) = self.absent.get(relative) {
             if now.duration_since(*since) < self.valid {
                 return None;
@@ -181,7 +181,7 @@ mod tests {
 
         // A replaced file is seen once the entry is older than `valid`.
         std::fs::write(dir.join("a"), b"longer content").unwrap();
-        std::thread::sleep(Duration::from_millis(60));
+        std::thread::sleep(Duration::from_millis(80));
         let Found::File(f) = cache.lookup(&root, b"a").unwrap() else {
             panic!()
         };

@@ -63,7 +63,7 @@ impl Root {
     /// Resolves the root path again once `every` has passed. True when it
     /// now names a different directory (cached files must be dropped).
     pub fn refresh(&mut self, every: Duration) -> bool {
-        let now = crate::clock::now();
+        let now = crate::clock::coarse_now();
         if now.duration_since(self.resolved) < every {
             return false;
         }

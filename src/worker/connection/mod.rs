@@ -455,7 +455,10 @@ impl Connection {
                     let idle = self.wire.input().is_empty();
                     if idle && self.requests > 0 {
                         match self.wire.wait_for_next_request().await {
-                            Ok(()) => head_deadline = Some(Instant::now() + request_header),
+                            // The head's time starts when a part of it
+                            // is found incomplete (at once), not here: a
+                            // head that arrives whole needs no clock.
+                            Ok(()) => head_deadline = None,
                             Err(end) => return end,
                         }
                         continue;

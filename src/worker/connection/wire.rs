@@ -9,8 +9,11 @@ use super::End;
 use crate::buffer::ByteBuf;
 use crate::metrics::WorkerMetrics;
 use crate::tls::ReadError;
+use std::future::Future;
 use std::ops::Range;
+use std::pin::pin;
 use std::rc::Rc;
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 use tokio::time::{timeout, timeout_at, Instant};
 
@@ -101,11 +104,17 @@ impl Wire {
                 self.out.len() as u64,
             );
         }
-        let result = timeout(
-            self.worker.settings.timeouts.send,
-            self.io.write_all(self.out.as_slice(), more),
-        )
-        .await;
+        let send_timeout = self.worker.settings.timeouts.send;
+        let result = {
+            let mut write = pin!(self.io.write_all(self.out.as_slice(), more));
+            // Most writes complete at once: the send timeout's timer is
+            // armed (and the clock read) only for one that must wait for
+            // the client. The same future goes on under the timeout.
+            match write.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+                Poll::Ready(r) => Ok(r),
+                Poll::Pending => timeout(send_timeout, write).await,
+            }
+        };
         self.out.clear();
         match result {
             Ok(Ok(())) => Ok(()),
@@ -122,22 +131,34 @@ impl Wire {
     /// or shutdown.
     pub async fn wait_for_next_request(&mut self) -> Result<(), End> {
         let keepalive = self.worker.settings.timeouts.keepalive;
-        let deadline = Instant::now() + keepalive;
-        let mut shutdown = self.worker.thread.shutdown.clone();
         // A client that sends its next request soon (a page's assets, a load
         // test) is read at once, with the buffers it has (every read path
         // is cancel-safe, so the read can be abandoned when the wait ends).
         // Shutdown does not cut this short: such a client may have its
         // next request on the way, and closing now would fail it; it gets
         // its answer, with `Connection: close`.
-        let release_at = (Instant::now() + IDLE_RELEASE_AFTER).min(deadline);
-        match timeout_at(release_at, self.read_more()).await {
+        let first = {
+            let mut read = pin!(self.read_more());
+            // Already there (pipelined, or a fast client): no clock, no timer.
+            match read.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+                Poll::Ready(r) => Ok(r),
+                Poll::Pending => {
+                    let now = Instant::now();
+                    let release_at = now + IDLE_RELEASE_AFTER.min(keepalive);
+                    timeout_at(release_at, read).await
+                }
+            }
+        };
+        match first {
             Ok(Ok(0)) => return Err(End::Done),
             Ok(Ok(_)) => return Ok(()),
             Ok(Err(e)) => return Err(End::read_failed("read", e)),
-            Err(_) if *shutdown.borrow() => return Err(End::Done),
+            Err(_) if *self.worker.thread.shutdown.borrow() => return Err(End::Done),
             Err(_) => {}
         }
+        // Quiet since the release timer: the rest of the keep-alive time.
+        let deadline = Instant::now() + keepalive.saturating_sub(IDLE_RELEASE_AFTER);
+        let mut shutdown = self.worker.thread.shutdown.clone();
         // A quiet one gives its buffers back and waits holding none, so
         // thousands of idle keep-alive connections cost little more than
         // their sockets.
