@@ -6,7 +6,6 @@
 use super::body::Framing;
 use crate::buffer::ByteBuf;
 use crate::exchange::{reason_phrase, Response, Version};
-use std::fmt::Write as _;
 
 /// How a response body goes to this client: by its length when known,
 /// chunked to HTTP/1.1 clients otherwise, until close to HTTP/1.0 ones.
@@ -43,30 +42,47 @@ pub fn encode_head(
     keep_alive: bool,
     version: Version,
 ) {
+    // Byte by byte, no `fmt`: this runs for every response.
     let status = response.status;
-    let _ = write!(out, "HTTP/1.1 {status} {}\r\n", reason_phrase(status));
+    let digits = [
+        b'0' + (status / 100 % 10) as u8,
+        b'0' + (status / 10 % 10) as u8,
+        b'0' + (status % 10) as u8,
+    ];
+    put(
+        out,
+        &[
+            b"HTTP/1.1 ",
+            &digits,
+            b" ",
+            reason_phrase(status).as_bytes(),
+            b"\r\n",
+        ],
+    );
     let h = &response.headers;
     if !h.contains("server") {
         out.extend_from_slice(b"Server: tlsaccel\r\n");
     }
     if !h.contains("date") {
-        let _ = write!(out, "Date: {date}\r\n");
+        put(out, &[b"Date: ", date.as_bytes(), b"\r\n"]);
     }
-    for (name, value) in h.iter() {
-        out.extend_from_slice(name.as_bytes());
-        out.extend_from_slice(b": ");
-        out.extend_from_slice(value);
-        out.extend_from_slice(b"\r\n");
+    for (name, value) in h.iter_bytes() {
+        put(out, &[name, b": ", value, b"\r\n"]);
     }
+    let mut digits = [0u8; 20];
     match framing {
-        Framing::Length(n) => {
-            let _ = write!(out, "Content-Length: {n}\r\n");
-        }
+        Framing::Length(n) => put(
+            out,
+            &[b"Content-Length: ", decimal(n, &mut digits), b"\r\n"],
+        ),
         Framing::Chunked => out.extend_from_slice(b"Transfer-Encoding: chunked\r\n"),
         Framing::Empty if status_has_body(status) => {
             // HEAD, or an empty body: the length a GET gets.
             if let Some(n) = length {
-                let _ = write!(out, "Content-Length: {n}\r\n");
+                put(
+                    out,
+                    &[b"Content-Length: ", decimal(n, &mut digits), b"\r\n"],
+                );
             }
         }
         Framing::Empty | Framing::UntilClose => {}
@@ -80,6 +96,31 @@ pub fn encode_head(
         out.extend_from_slice(b"Connection: keep-alive\r\n");
     }
     out.extend_from_slice(b"\r\n");
+}
+
+/// Appends `pieces` with one check for room.
+fn put(out: &mut ByteBuf, pieces: &[&[u8]]) {
+    let len = pieces.iter().map(|p| p.len()).sum();
+    let mut spare = &mut out.spare(len)[..len];
+    for piece in pieces {
+        let (here, rest) = spare.split_at_mut(piece.len());
+        here.copy_from_slice(piece);
+        spare = rest;
+    }
+    out.commit(len);
+}
+
+/// `n` in decimal, written at the end of `buf`.
+pub fn decimal(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return &buf[at..];
+        }
+    }
 }
 
 #[cfg(test)]

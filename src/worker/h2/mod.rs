@@ -31,7 +31,7 @@ use super::dispatch::{Arrival, ListenerState};
 use super::transport::Transport;
 use super::Worker;
 use crate::exchange::{Body, Client, FileRange, Method, Response, Segment};
-use crate::http::response::status_has_body;
+use crate::http::response::{decimal, status_has_body};
 use crate::http2::connection::DATA_FRAME;
 use crate::http2::frame::ErrorCode;
 use crate::http2::{self as engine, Event};
@@ -1094,19 +1094,6 @@ fn send_head(
         .chain(server.map(|v| (&b"server"[..], v)))
         .chain(date.map(|v| (&b"date"[..], v)));
     engine.send_headers(stream, response.status, fields, end_stream)
-}
-
-/// `n` in decimal, written at the end of `buf`.
-fn decimal(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
-    let mut at = buf.len();
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return &buf[at..];
-        }
-    }
 }
 
 #[cfg(test)]
