@@ -12,11 +12,13 @@
 #   same binary twice with and without a rule measures what the rule costs)
 #   SIZE: the file's size in bytes (default 0)
 #   SCHEME: https (default) or http (h1 only: plain HTTP/1.1)
+#   CLOSE=1: h1 asks `Connection: close` (a new connection per request;
+#   over https wrk resumes its session)
 #
 #   h2: h2load, 10 connections of 10 streams, 200,000 requests of the file
 #   h1: wrk, 10 keep-alive connections for 4 s, the same file
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,16p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,18p' "$0"; exit 2; }
 A=$1 B=$2 MODE=${3:-h2} ROUNDS=${4:-9} SIZE=${SIZE:-0} SCHEME=${SCHEME:-https}
 case "$SCHEME:$MODE" in
   https:*|http:h1) ;;
@@ -48,9 +50,11 @@ round() {
       taskset -c 1 h2load -n 200000 -c 10 -m 10 "$url" > "$WORK/load" 2>&1
     requests=$(sed -n 's/^requests: .* \([0-9]*\) succeeded.*/\1/p' "$WORK/load")
   else
-    wrk -t1 -c10 -d1s "$url" > /dev/null 2>&1
+    local close=()
+    [ "${CLOSE:-}" = 1 ] && close=(-H 'Connection: close')
+    wrk -t1 -c10 -d1s "${close[@]}" "$url" > /dev/null 2>&1
     perf stat -x, -e task-clock -p "$pid" -o "$WORK/perf" -- \
-      taskset -c 1 wrk -t1 -c10 -d4s "$url" > "$WORK/load" 2>&1
+      taskset -c 1 wrk -t1 -c10 -d4s "${close[@]}" "$url" > "$WORK/load" 2>&1
     requests=$(awk '/requests in/ {print $1}' "$WORK/load")
   fi
   kill "$pid"; wait "$pid" 2>/dev/null || true
