@@ -11,6 +11,7 @@
 use crate::config::{HeaderRules, Variables};
 use crate::exchange::{BodyLength, Headers, Method, Request, Version};
 use crate::http::Framing;
+use std::mem::MaybeUninit;
 
 const MAX_HEADERS: usize = 100;
 
@@ -256,9 +257,16 @@ pub fn parse_response_head(
     buf: &[u8],
     head_request: bool,
 ) -> Result<Option<ResponseHead>, &'static str> {
-    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
-    let mut resp = httparse::Response::new(&mut headers);
-    let head_len = match resp.parse(buf) {
+    // Uninitialised, as for requests: zeroing every slot cost more than
+    // the parse.
+    let mut headers = [const { MaybeUninit::<httparse::Header<'_>>::uninit() }; MAX_HEADERS];
+    let mut resp = httparse::Response::new(&mut []);
+    let parsed = httparse::ParserConfig::default().parse_response_with_uninit_headers(
+        &mut resp,
+        buf,
+        &mut headers,
+    );
+    let head_len = match parsed {
         Ok(httparse::Status::Complete(n)) => n,
         Ok(httparse::Status::Partial) => return Ok(None),
         Err(_) => return Err("malformed response head"),
