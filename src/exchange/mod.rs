@@ -58,6 +58,14 @@ impl Method {
         }
     }
 
+    pub fn as_str(&self) -> &str {
+        match self {
+            Method::Get => "GET",
+            Method::Head => "HEAD",
+            Method::Other(m) => m,
+        }
+    }
+
     /// Defined by RFC 9110 section 9 or RFC 5789 (PATCH): a handler that
     /// does not support one answers 405; any other method, 501.
     pub fn is_standard(&self) -> bool {
@@ -81,11 +89,7 @@ impl Method {
 
 impl fmt::Display for Method {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Method::Get => f.write_str("GET"),
-            Method::Head => f.write_str("HEAD"),
-            Method::Other(m) => f.write_str(m),
-        }
+        f.write_str(self.as_str())
     }
 }
 

@@ -10,7 +10,9 @@
 
 use crate::config::{HeaderRules, Variables};
 use crate::exchange::{BodyLength, Headers, Method, Request, Version};
+use crate::http::response::decimal;
 use crate::http::Framing;
+use std::io::Write as _;
 use std::mem::MaybeUninit;
 
 const MAX_HEADERS: usize = 100;
@@ -122,7 +124,7 @@ pub fn request_head(
     let (rules, vars) = rules;
     let tokens = connection_tokens(req.headers.get_all("connection"));
     let mut out = Vec::with_capacity(512);
-    out.extend_from_slice(req.method.to_string().as_bytes());
+    out.extend_from_slice(req.method.as_str().as_bytes());
     out.push(b' ');
     out.extend_from_slice(target);
     // An HTTP/1.0 client gets an HTTP/1.0 request upstream, so the back end
@@ -132,10 +134,12 @@ pub fn request_head(
         // An HTTP/2 stream goes to the back end as HTTP/1.1.
         Version::Http11 | Version::Http2 => b" HTTP/1.1\r\n",
     });
-    let mut forwarded_for = Vec::new();
+    // Written straight into `out`, with no string built on the way: this
+    // runs for every proxied request.
+    let mut forwarded_for: Vec<&[u8]> = Vec::new();
     for (name, value) in req.headers.iter() {
         if name.eq_ignore_ascii_case("x-forwarded-for") {
-            forwarded_for.push(String::from_utf8_lossy(value).trim().to_string());
+            forwarded_for.push(value.trim_ascii());
         }
         if is_hop_by_hop(name, &tokens) || SET_BY_PROXY.iter().any(|n| name.eq_ignore_ascii_case(n))
         {
@@ -154,7 +158,7 @@ pub fn request_head(
         out.extend_from_slice(b"\r\n");
     }
     if req.host.is_none() && !rules.drops("host") {
-        out.extend_from_slice(format!("Host: {default_host}\r\n").as_bytes());
+        field(&mut out, b"Host", default_host.as_bytes());
     }
     let own = own_fields
         .iter()
@@ -171,27 +175,41 @@ pub fn request_head(
         out.extend_from_slice(b"\r\n");
     }
     let client = req.client.addr.ip().to_canonical();
-    forwarded_for.retain(|v| !v.is_empty());
-    forwarded_for.push(client.to_string());
-    let mut extra = format!(
-        "X-Forwarded-For: {}\r\nX-Forwarded-Proto: {}\r\nX-Real-IP: {client}\r\n",
-        forwarded_for.join(", "),
-        if req.client.tls { "https" } else { "http" },
+    out.extend_from_slice(b"X-Forwarded-For: ");
+    for earlier in forwarded_for.iter().filter(|v| !v.is_empty()) {
+        out.extend_from_slice(earlier);
+        out.extend_from_slice(b", ");
+    }
+    let scheme = if req.client.tls { "https" } else { "http" };
+    let _ = write!(
+        out,
+        "{client}\r\nX-Forwarded-Proto: {scheme}\r\nX-Real-IP: {client}\r\n"
     );
     if let Some(host) = &req.host {
-        extra.push_str(&format!("X-Forwarded-Host: {host}\r\n"));
+        field(&mut out, b"X-Forwarded-Host", host.as_bytes());
     }
     if let Some(protocols) = upgrade {
-        extra.push_str(&format!("Connection: upgrade\r\nUpgrade: {protocols}\r\n"));
+        field(&mut out, b"Connection", b"upgrade");
+        field(&mut out, b"Upgrade", protocols.as_bytes());
     }
     match upstream_framing(req) {
-        Framing::Length(n) => extra.push_str(&format!("Content-Length: {n}\r\n")),
-        Framing::Chunked => extra.push_str("Transfer-Encoding: chunked\r\n"),
+        Framing::Length(n) => {
+            let mut digits = [0u8; 20];
+            field(&mut out, b"Content-Length", decimal(n, &mut digits));
+        }
+        Framing::Chunked => field(&mut out, b"Transfer-Encoding", b"chunked"),
         Framing::Empty | Framing::UntilClose => {}
     }
-    out.extend_from_slice(extra.as_bytes());
     out.extend_from_slice(b"\r\n");
     out
+}
+
+/// One `name: value` line.
+fn field(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
+    out.extend_from_slice(name);
+    out.extend_from_slice(b": ");
+    out.extend_from_slice(value);
+    out.extend_from_slice(b"\r\n");
 }
 
 /// The protocols of the client's `Upgrade` offer that `allowed` (the

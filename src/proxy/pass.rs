@@ -139,21 +139,24 @@ impl Proxy {
         if let (Some(offer), None) = (&req.upgrade, &upgrade) {
             tracing::debug!(peer = %req.client.addr, upstream = %name, offer, method = %req.method, "upgrade not allowed here; forwarded as a plain request");
         }
-        let default_host = req
-            .client
-            .local
-            .map_or_else(|| name.clone(), |a| a.to_string());
+        // The client's Host, or for a request without one (HTTP/1.0) the
+        // address it reached (formatted only then).
+        let host: std::borrow::Cow<'_, str> = match (&req.host, req.client.local) {
+            (Some(host), _) => host.into(),
+            (None, Some(local)) => local.to_string().into(),
+            (None, None) => name.as_str().into(),
+        };
         let request_id = req.header_text("x-request-id");
         let vars = Variables {
             remote_addr: req.client.addr.ip(),
             scheme: if req.client.tls { "https" } else { "http" },
-            host: req.host.as_deref().unwrap_or(&default_host),
+            host: &host,
             request_id: request_id.as_deref().unwrap_or(""),
         };
         let upstream_head = request_head(
             req,
             target,
-            &default_host,
+            &host,
             underscores,
             upgrade.as_deref(),
             (&route.request_headers, &vars),
@@ -269,7 +272,7 @@ impl Proxy {
                         }
                     }
                     if let Some(upstream_path) = &route.upstream_path {
-                        let authority = req.host.as_deref().unwrap_or(&default_host);
+                        let authority = &*host;
                         client_locations(
                             &mut head.headers,
                             upstream_path,
