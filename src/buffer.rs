@@ -49,22 +49,6 @@ impl ByteBuf {
         *self = ByteBuf::new();
     }
 
-    /// An empty buffer on memory already zeroed (a worker's spare buffer).
-    pub fn with_memory(data: Vec<u8>) -> ByteBuf {
-        ByteBuf { data, len: 0 }
-    }
-
-    /// Empties it and hands its memory out, for a worker's spare buffers.
-    pub fn take_memory(&mut self) -> Vec<u8> {
-        self.len = 0;
-        std::mem::take(&mut self.data)
-    }
-
-    /// Bytes it can hold without growing.
-    pub fn capacity(&self) -> usize {
-        self.data.len()
-    }
-
     /// At least `min` writable bytes after the content; bytes written there
     /// become content with `commit`.
     pub fn spare(&mut self, min: usize) -> &mut [u8] {

@@ -62,11 +62,8 @@ pub struct WorkerThread {
     sockets: RefCell<Vec<(ListenerKey, Rc<tokio::net::TcpListener>)>>,
 }
 
-/// Spare connection buffers a worker keeps (an HTTP/1 connection takes
-/// two: its input and its output; each about 17 KiB).
-const SPARE_BUFFERS: usize = 128;
-/// A buffer grown past this (a large response queued whole) is freed, not kept.
-const SPARE_BUFFER_MAX_BYTES: usize = 256 * 1024;
+/// Spare request buffers a worker keeps (each about 17 KiB).
+const SPARE_BUFFERS: usize = 64;
 
 impl WorkerThread {
     /// The generation in use now.
@@ -77,8 +74,7 @@ impl WorkerThread {
             .expect("a worker serves only once its first generation is installed")
     }
 
-    /// A connection buffer (zeroed once, when first made) big enough for
-    /// the largest allowed request head.
+    /// A request buffer big enough for the largest allowed head.
     pub fn take_buffer(&self, max_header_bytes: usize) -> Vec<u8> {
         let size = (max_header_bytes + 1024).max(16 * 1024);
         let mut spare = self.spare_buffers.borrow_mut();
@@ -90,7 +86,7 @@ impl WorkerThread {
 
     pub fn give_back_buffer(&self, buf: Vec<u8>) {
         let mut spare = self.spare_buffers.borrow_mut();
-        if !buf.is_empty() && buf.len() <= SPARE_BUFFER_MAX_BYTES && spare.len() < SPARE_BUFFERS {
+        if !buf.is_empty() && spare.len() < SPARE_BUFFERS {
             spare.push(buf);
         }
     }

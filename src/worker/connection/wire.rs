@@ -31,36 +31,16 @@ pub(super) struct Wire {
 
 impl Wire {
     pub fn new(worker: Rc<Worker>, io: Transport) -> Wire {
-        let mut wire = Wire {
-            buf: Vec::new(),
+        Wire {
+            buf: worker
+                .thread
+                .take_buffer(worker.settings.limits.max_header_bytes),
             io,
             out: ByteBuf::new(),
             worker,
             start: 0,
             end: 0,
-        };
-        wire.take_buffers();
-        wire
-    }
-
-    /// Input and output memory from the worker's spares: a new connection
-    /// (or one back from idle) allocates and zeroes nothing, nor grows its
-    /// output buffer head by head.
-    fn take_buffers(&mut self) {
-        let thread = &self.worker.thread;
-        let size = self.worker.settings.limits.max_header_bytes;
-        if self.buf.is_empty() {
-            self.buf = thread.take_buffer(size);
         }
-        if self.out.capacity() == 0 {
-            self.out = ByteBuf::with_memory(thread.take_buffer(size));
-        }
-    }
-
-    fn give_back_buffers(&mut self) {
-        let thread = &self.worker.thread;
-        thread.give_back_buffer(std::mem::take(&mut self.buf));
-        thread.give_back_buffer(self.out.take_memory());
     }
 
     /// Received bytes not yet consumed.
@@ -95,7 +75,10 @@ impl Wire {
     /// Reads into the free end of the buffer, compacting it first.
     pub async fn read_more(&mut self) -> Result<usize, ReadError> {
         if self.buf.is_empty() {
-            self.take_buffers();
+            self.buf = self
+                .worker
+                .thread
+                .take_buffer(self.worker.settings.limits.max_header_bytes);
         }
         if self.start == self.end {
             self.start = 0;
@@ -197,7 +180,10 @@ impl Wire {
     }
 
     fn release_idle_buffers(&mut self) {
-        self.give_back_buffers();
+        self.worker
+            .thread
+            .give_back_buffer(std::mem::take(&mut self.buf));
+        self.out.release();
         self.io.release_idle_buffers();
     }
 
@@ -218,6 +204,8 @@ impl Wire {
 
 impl Drop for Wire {
     fn drop(&mut self) {
-        self.give_back_buffers();
+        self.worker
+            .thread
+            .give_back_buffer(std::mem::take(&mut self.buf));
     }
 }
