@@ -22,9 +22,9 @@ def test_keepalive_many_requests_one_connection(server, docroot, scheme):
         assert "connection" not in headers
 
 
-@pytest.mark.parametrize("scheme", ["https", "http"])
-def test_pipelining_ten_in_one_send(server, docroot, scheme):
-    sizes = [1, 0, 16385, 16383, 1 << 20, 16384, 1, 0, 16385, 1 << 20]
+def pipeline_and_check(server, docroot, scheme, sizes):
+    """Sends a request for each size's file in one send; every answer must
+    come back in order, byte-exact."""
     s = connect(server, scheme)
     s.sendall(b"".join(f"GET /f{n}.bin HTTP/1.1\r\nHost: x\r\n\r\n".encode() for n in sizes))
     reader = Reader(s)
@@ -32,6 +32,11 @@ def test_pipelining_ten_in_one_send(server, docroot, scheme):
         status, headers, body = reader.response()
         assert status == 200 and int(headers["content-length"]) == n
         assert body == (docroot / f"f{n}.bin").read_bytes()
+
+
+@pytest.mark.parametrize("scheme", ["https", "http"])
+def test_pipelining_ten_in_one_send(server, docroot, scheme):
+    pipeline_and_check(server, docroot, scheme, [1, 0, 16385, 16383, 1 << 20, 16384, 1, 0, 16385, 1 << 20])
 
 
 @pytest.mark.parametrize("scheme", ["https", "http"])
@@ -39,14 +44,7 @@ def test_many_pipelined_small_files_from_memory(server, docroot, scheme):
     """Files the open-file cache keeps are copied behind their heads; 300
     pipelined requests for them (4.9 MB of answers to 11 KB of requests)
     are written out as they queue, in order, byte-exact."""
-    sizes = [16384, 1, 16383, 0] * 75
-    s = connect(server, scheme)
-    s.sendall(b"".join(f"GET /f{n}.bin HTTP/1.1\r\nHost: x\r\n\r\n".encode() for n in sizes))
-    reader = Reader(s)
-    for n in sizes:
-        status, headers, body = reader.response()
-        assert status == 200 and int(headers["content-length"]) == n
-        assert body == (docroot / f"f{n}.bin").read_bytes()
+    pipeline_and_check(server, docroot, scheme, [16384, 1, 16383, 0] * 75)
 
 
 def test_http10_keepalive_when_asked(server):
