@@ -152,10 +152,7 @@ pub fn request_head(
         if rules.drops(name) || own_fields.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
             continue;
         }
-        out.extend_from_slice(name.as_bytes());
-        out.extend_from_slice(b": ");
-        out.extend_from_slice(value);
-        out.extend_from_slice(b"\r\n");
+        field(&mut out, name.as_bytes(), value);
     }
     if req.host.is_none() && !rules.drops("host") {
         field(&mut out, b"Host", default_host.as_bytes());
@@ -169,10 +166,7 @@ pub fn request_head(
         .map(|(n, v)| (n, std::borrow::Cow::Owned(v)))
         .chain(own.map(|(n, v)| (n, std::borrow::Cow::Borrowed(v))))
     {
-        out.extend_from_slice(name.as_bytes());
-        out.extend_from_slice(b": ");
-        out.extend_from_slice(value.as_bytes());
-        out.extend_from_slice(b"\r\n");
+        field(&mut out, name.as_bytes(), value.as_bytes());
     }
     let client = req.client.addr.ip().to_canonical();
     out.extend_from_slice(b"X-Forwarded-For: ");
