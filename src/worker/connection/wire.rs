@@ -15,6 +15,7 @@ use std::pin::pin;
 use std::rc::Rc;
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
+use tokio::time::error::Elapsed;
 use tokio::time::{timeout, timeout_at, Instant};
 
 /// A keep-alive connection quiet for this long gives its buffers back.
@@ -104,17 +105,11 @@ impl Wire {
                 self.out.len() as u64,
             );
         }
-        let send_timeout = self.worker.settings.timeouts.send;
-        let result = {
-            let mut write = pin!(self.io.write_all(self.out.as_slice(), more));
-            // Most writes complete at once: the send timeout's timer is
-            // armed (and the clock read) only for one that must wait for
-            // the client. The same future goes on under the timeout.
-            match write.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
-                Poll::Ready(r) => Ok(r),
-                Poll::Pending => timeout(send_timeout, write).await,
-            }
-        };
+        let result = timeout_if_pending(
+            self.worker.settings.timeouts.send,
+            self.io.write_all(self.out.as_slice(), more),
+        )
+        .await;
         self.out.clear();
         match result {
             Ok(Ok(())) => Ok(()),
@@ -137,18 +132,7 @@ impl Wire {
         // Shutdown does not cut this short: such a client may have its
         // next request on the way, and closing now would fail it; it gets
         // its answer, with `Connection: close`.
-        let first = {
-            let mut read = pin!(self.read_more());
-            // Already there (pipelined, or a fast client): no clock, no timer.
-            match read.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
-                Poll::Ready(r) => Ok(r),
-                Poll::Pending => {
-                    let now = Instant::now();
-                    let release_at = now + IDLE_RELEASE_AFTER.min(keepalive);
-                    timeout_at(release_at, read).await
-                }
-            }
-        };
+        let first = timeout_if_pending(IDLE_RELEASE_AFTER.min(keepalive), self.read_more()).await;
         match first {
             Ok(Ok(0)) => return Err(End::Done),
             Ok(Ok(_)) => return Ok(()),
@@ -199,6 +183,21 @@ impl Wire {
                 _ => break,
             }
         }
+    }
+}
+
+/// `tokio::time::timeout`, with the timer armed (and the clock read) only
+/// if `future` is not ready at its first poll: most writes complete at once,
+/// and a pipelined or quick client's next request is often already there.
+/// The same future goes on under the timeout, so nothing is lost.
+async fn timeout_if_pending<F: Future>(limit: Duration, future: F) -> Result<F::Output, Elapsed> {
+    let mut future = pin!(future);
+    match future
+        .as_mut()
+        .poll(&mut Context::from_waker(Waker::noop()))
+    {
+        Poll::Ready(output) => Ok(output),
+        Poll::Pending => timeout(limit, future).await,
     }
 }
 
