@@ -329,6 +329,10 @@ pub struct ListenerSection {
     /// Plain listeners only: answer every request with a 308 to https://.
     #[serde(default)]
     pub redirect_to_https: bool,
+    /// Accept a connection only once it has sent something
+    /// (`TCP_DEFER_ACCEPT`).
+    #[serde(default = "yes")]
+    pub defer_accept: bool,
 }
 
 #[derive(Debug, Deserialize)]

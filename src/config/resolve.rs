@@ -34,6 +34,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
                         backlog: l.backlog,
                         proxy_protocol: proxy_protocol_sources(l, &key, report),
                         redirect_to_https: l.redirect_to_https,
+                        defer_accept: l.defer_accept,
                     },
                     key.clone(),
                 )),
@@ -56,26 +57,12 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
     ] {
         if let Some(address) = address {
             listeners.retain(|(l, _)| l.tls != tls);
-            let listener = Listener {
-                address,
-                tls,
-                backlog: file::DEFAULT_BACKLOG,
-                proxy_protocol: None,
-                redirect_to_https: false,
-            };
-            listeners.push((listener, option.into()));
+            listeners.push((Listener::with_defaults(address, tls), option.into()));
         }
     }
     if listeners.is_empty() && !configured_listeners {
         let address = DEFAULT_HTTPS_LISTEN.parse().expect("valid default");
-        let listener = Listener {
-            address,
-            tls: true,
-            backlog: file::DEFAULT_BACKLOG,
-            proxy_protocol: None,
-            redirect_to_https: false,
-        };
-        listeners.push((listener, "listener".into()));
+        listeners.push((Listener::with_defaults(address, true), "listener".into()));
     }
     if listeners.is_empty() && !report.has_errors() {
         report.error("listener", "at least one listener is required");

@@ -19,6 +19,24 @@ pub struct Listener {
     pub proxy_protocol: Option<Vec<AddressRange>>,
     /// Every request is answered 308 to the same URL over https.
     pub redirect_to_https: bool,
+    /// `TCP_DEFER_ACCEPT`: connections are accepted once their first
+    /// bytes arrive.
+    pub defer_accept: bool,
+}
+
+impl Listener {
+    /// A listener on `address` with every option at its default (as
+    /// `--listen` and `--http-listen` make them).
+    pub fn with_defaults(address: SocketAddr, tls: bool) -> Listener {
+        Listener {
+            address,
+            tls,
+            backlog: super::file::DEFAULT_BACKLOG,
+            proxy_protocol: None,
+            redirect_to_https: false,
+            defer_accept: true,
+        }
+    }
 }
 
 /// A listener's identity across reloads: its configured address, and

@@ -1,9 +1,11 @@
 //! Sockets beneath the protocols: pipes that relay bytes between two
-//! sockets inside the kernel (`splice`), and connections to back-end
-//! servers (`BackendStream`). Both the exchange layer (a tunnel's far end)
-//! and the reverse proxy stand on this; it knows nothing of HTTP.
+//! sockets inside the kernel (`splice`), connections to back-end servers
+//! (`BackendStream`), and socket options std does not name (`sockopt`).
+//! The exchange layer (a tunnel's far end), the reverse proxy, the
+//! listeners and kTLS stand on this; it knows nothing of HTTP.
 
 mod backend;
+pub mod sockopt;
 pub mod splice;
 
 pub use backend::{BackendStream, ConnectError, TlsTarget};

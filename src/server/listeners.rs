@@ -10,6 +10,7 @@
 //! that stays configured, and no client is refused.
 
 use crate::config::{listener_keys, Listener, ListenerKey};
+use crate::net::sockopt::set_defer_accept;
 use socket2::{Domain, Protocol, SockAddr, Socket, Type};
 use std::io;
 use std::net::{SocketAddr, TcpListener};
@@ -458,10 +459,16 @@ fn adopt(
     key: ListenerKey,
     sockets: Vec<TcpListener>,
 ) -> Result<Bound, BindError> {
-    let local = sockets[0].local_addr().map_err(|source| BindError {
+    let failed = |source| BindError {
         addr: listener.address,
         source,
-    })?;
+    };
+    let local = sockets[0].local_addr().map_err(failed)?;
+    // Set on every adoption, so a reload or an inherited socket takes the
+    // configured value.
+    for socket in &sockets {
+        set_defer_accept(socket.as_fd(), listener.defer_accept).map_err(failed)?;
+    }
     Ok(Bound {
         key,
         listener: listener.clone(),
@@ -476,11 +483,8 @@ mod tests {
 
     fn listener(address: &str, tls: bool) -> Listener {
         Listener {
-            address: address.parse().unwrap(),
-            tls,
             backlog: 16,
-            proxy_protocol: None,
-            redirect_to_https: false,
+            ..Listener::with_defaults(address.parse().unwrap(), tls)
         }
     }
 
@@ -534,23 +538,11 @@ mod tests {
 
     #[test]
     fn port_in_use_is_reported_even_with_reuseport() {
-        let l = Listener {
-            address: "127.0.0.1:0".parse().unwrap(),
-            tls: false,
-            backlog: 16,
-            proxy_protocol: None,
-            redirect_to_https: false,
-        };
+        let l = listener("127.0.0.1:0", false);
         let group = bind_group(&l, 2).unwrap();
         let a = group[0].local_addr().unwrap();
         assert_eq!(a, group[1].local_addr().unwrap());
-        let again = Listener {
-            address: a,
-            tls: false,
-            backlog: 16,
-            proxy_protocol: None,
-            redirect_to_https: false,
-        };
+        let again = listener(&a.to_string(), false);
         let err = bind_group(&again, 1).unwrap_err();
         assert!(err.to_string().contains("already in use"), "{err}");
     }

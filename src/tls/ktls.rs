@@ -9,6 +9,7 @@
 //! (`zeroize`, through the owner's `&mut`). Every call takes a `BorrowedFd`,
 //! so a descriptor cannot be closed while the kernel uses it.
 
+use crate::net::sockopt::setsockopt;
 use rustls::{ConnectionTrafficSecrets, ProtocolVersion, SupportedCipherSuite};
 use std::io;
 use std::mem::size_of;
@@ -243,26 +244,6 @@ impl Drop for CryptoInfo {
 pub enum Direction {
     Tx,
     Rx,
-}
-
-/// `setsockopt()` with a value of plain data.
-fn setsockopt<T>(
-    fd: BorrowedFd<'_>,
-    level: libc::c_int,
-    name: libc::c_int,
-    value: &T,
-) -> io::Result<()> {
-    let len = size_of::<T>() as libc::socklen_t;
-    // SAFETY: `fd` is open for the borrow's lifetime, and `value` is a live
-    // reference to `len` readable bytes for the duration of the call; the
-    // kernel only reads them.
-    let r =
-        unsafe { libc::setsockopt(fd.as_raw_fd(), level, name, (value as *const T).cast(), len) };
-    if r == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
 }
 
 /// Attaches the kernel's "tls" upper-layer protocol. ENOENT: the tls module

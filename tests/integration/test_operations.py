@@ -575,3 +575,54 @@ def test_systemd_unit_is_valid():
         problems = [l for l in (r.stderr + r.stdout).splitlines()
                     if l.strip() and "/usr/local/bin/tlsaccel" not in l and "Failed to prepare" not in l]
         assert not problems, r.stderr + r.stdout
+
+
+def test_a_connection_is_accepted_once_it_has_sent_something(start, docroot, tmp_path):
+    """Listeners defer accept (`TCP_DEFER_ACCEPT`) by default: a client
+    that has connected and sent nothing costs the worker nothing yet, and is
+    served as soon as it speaks. `defer_accept = false` (here by reload, on
+    the same socket) accepts at once."""
+    cfg = tmp_path / "tlsaccel.toml"
+    text = f"""workers = 1
+[[listener]]
+address = "127.0.0.1:0"
+tls = false
+[static]
+root = "{docroot}"
+[admin]
+listen = "127.0.0.1:0"
+"""
+    cfg.write_text(text)
+    s = start("serve", "--config", str(cfg))
+    url = s.url("/index.html", "http")
+    accepted = lambda: s.metrics()["tlsaccel_connections_total"]
+
+    def accepted_while_silent():
+        """How many connections the worker accepted between a silent
+        connection's connect and a later request's answer (one worker
+        accepts in arrival order: 2 if the silent one was accepted, 1 if
+        not); None when that took too long to tell (the kernel accepts a
+        silent connection after about a second)."""
+        before = accepted()
+        with socket.create_connection(s.host_port("http"), timeout=10) as silent:
+            began = time.monotonic()
+            assert curl("-s", url).stdout == b"<h1>root index</h1>\n"
+            count = accepted() - before
+            quick = time.monotonic() - began < 0.9
+            # Served as soon as it speaks.
+            silent.sendall(b"GET /index.html HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            answer = b""
+            while chunk := silent.recv(65536):
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.1 200 OK\r\n") and answer.endswith(b"<h1>root index</h1>\n")
+        return count if quick else None
+
+    counts = [accepted_while_silent() for _ in range(3)]
+    assert 1 in counts and 2 not in counts, counts
+
+    cfg.write_text(text.replace("tls = false\n", "tls = false\ndefer_accept = false\n"))
+    s.proc.send_signal(signal.SIGHUP)
+    wait_for(lambda: "reloaded:" in s.log_text(), what="the reload")
+    before = accepted()
+    with socket.create_connection(s.host_port("http"), timeout=10):
+        wait_for(lambda: accepted() == before + 1, what="the silent connection accepted")
