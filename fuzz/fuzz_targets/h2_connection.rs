@@ -6,6 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tlsaccel::buffer::ByteBuf;
 use tlsaccel::http2::frame::{self, PREFACE};
 use tlsaccel::http2::{Config, Connection, Event};
 
@@ -52,7 +53,7 @@ fn run(input: &[u8], mut piece: impl FnMut() -> usize) -> Run {
             seen.push(describe(event, &mut accepted));
         }
         drop(events);
-        output.extend(conn.take_output(Vec::new()));
+        output.extend_from_slice(conn.take_output(ByteBuf::new()).as_slice());
         match result {
             Ok(n) => {
                 pending.drain(..n);

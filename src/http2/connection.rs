@@ -22,6 +22,7 @@ use super::frame::{
 use super::hpack::table::{static_name_index, STATIC};
 use super::hpack::{Decoder, Encoder, Indexing};
 use super::request::{is_connection_specific, HeadBuilder, HeadError, RequestHead, Spare};
+use crate::buffer::ByteBuf;
 use crate::exchange::{Headers, Request};
 use foldhash::HashMap;
 use std::collections::VecDeque;
@@ -176,7 +177,7 @@ struct HeaderBlock {
 pub struct Connection {
     config: Config,
     input: InputState,
-    out: Vec<u8>,
+    out: ByteBuf,
     decoder: Decoder,
     encoder: Encoder,
     /// A response header block being encoded, kept between blocks (no
@@ -206,7 +207,7 @@ impl Connection {
     /// A connection whose server preface (SETTINGS, and the connection
     /// window's increase) is already in the output.
     pub fn new(config: Config) -> Connection {
-        let mut out = Vec::with_capacity(64);
+        let mut out = ByteBuf::new();
         frame::write_settings(
             &mut out,
             &[
@@ -273,7 +274,7 @@ impl Connection {
     /// (they are made again when needed).
     pub fn release_idle_buffers(&mut self) {
         if self.out.is_empty() {
-            self.out = Vec::new();
+            self.out.release();
         }
         self.encoded = Vec::new();
         self.spare = Vec::new();
@@ -290,7 +291,7 @@ impl Connection {
 
     /// The frames written so far, for the transport; `empty` (a buffer
     /// already written out, cleared) takes their place, so no bytes move.
-    pub fn take_output(&mut self, mut empty: Vec<u8>) -> Vec<u8> {
+    pub fn take_output(&mut self, mut empty: ByteBuf) -> ByteBuf {
         empty.clear();
         std::mem::replace(&mut self.out, empty)
     }
@@ -903,20 +904,16 @@ impl Connection {
         if want == 0 && !(len == 0 && end_stream) {
             return Ok(Ok(0));
         }
-        let start = self.out.len();
-        self.out.resize(start + HEADER_LEN + want, 0);
-        let got = match fill(&mut self.out[start + HEADER_LEN..]) {
+        // The payload is written past room for its header, which follows
+        // once its length is known.
+        let room = &mut self.out.spare(HEADER_LEN + want)[..HEADER_LEN + want];
+        let got = match fill(&mut room[HEADER_LEN..]) {
             Ok(n) => n.min(want),
-            Err(e) => {
-                self.out.truncate(start);
-                return Ok(Err(e));
-            }
+            Err(e) => return Ok(Err(e)),
         };
-        self.out.truncate(start + HEADER_LEN + got);
         let ends = end_stream && got == len;
-        let mut header = Vec::with_capacity(HEADER_LEN);
-        frame::write_data_header(&mut header, stream, got, ends);
-        self.out[start..start + HEADER_LEN].copy_from_slice(&header);
+        room[..HEADER_LEN].copy_from_slice(&frame::data_header(stream, got, ends));
+        self.out.commit(HEADER_LEN + got);
         self.send_window -= got as i64;
         if let Some(s) = self.streams.get_mut(&stream) {
             s.send_window -= got as i64;

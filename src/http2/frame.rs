@@ -9,6 +9,7 @@
 //! malformed on its own, and whether that fails the stream or the whole
 //! connection.
 
+use crate::buffer::ByteBuf;
 use std::fmt;
 
 /// What a client sends before its first frame (section 3.4).
@@ -478,18 +479,45 @@ pub fn parse<'a>(h: FrameHeader, payload: &'a [u8]) -> Result<Frame<'a>, FrameEr
     })
 }
 
-/// Appends a frame header.
-pub fn write_header(dst: &mut Vec<u8>, length: usize, kind: u8, flags: u8, stream: u32) {
+/// Where frames are written: the engine's output (a `ByteBuf`, whose
+/// spare room stays zeroed across refills, so a DATA payload read into it
+/// costs no memset) or a `Vec` (tests and the fuzzer building client
+/// bytes).
+pub trait FrameSink {
+    fn put(&mut self, bytes: &[u8]);
+}
+
+impl FrameSink for Vec<u8> {
+    fn put(&mut self, bytes: &[u8]) {
+        self.extend_from_slice(bytes);
+    }
+}
+
+impl FrameSink for ByteBuf {
+    fn put(&mut self, bytes: &[u8]) {
+        self.extend_from_slice(bytes);
+    }
+}
+
+/// A frame header.
+fn header(length: usize, kind: u8, flags: u8, stream: u32) -> [u8; HEADER_LEN] {
     debug_assert!(length <= LARGEST_MAX_FRAME_SIZE as usize);
     let len = (length as u32).to_be_bytes();
-    dst.extend_from_slice(&[len[1], len[2], len[3], kind, flags]);
-    dst.extend_from_slice(&stream.to_be_bytes());
+    let id = stream.to_be_bytes();
+    [
+        len[1], len[2], len[3], kind, flags, id[0], id[1], id[2], id[3],
+    ]
+}
+
+/// Appends a frame header.
+pub fn write_header(dst: &mut impl FrameSink, length: usize, kind: u8, flags: u8, stream: u32) {
+    dst.put(&header(length, kind, flags, stream));
 }
 
 /// Appends a header block as HEADERS and as many CONTINUATION frames as
 /// `max_frame_size` (the peer's) requires.
 pub fn write_headers(
-    dst: &mut Vec<u8>,
+    dst: &mut impl FrameSink,
     stream: u32,
     block: &[u8],
     end_stream: bool,
@@ -507,7 +535,7 @@ pub fn write_headers(
             flags |= flag::END_HEADERS;
         }
         write_header(dst, piece.len(), kind, flags, stream);
-        dst.extend_from_slice(piece);
+        dst.put(piece);
         match pieces.next() {
             Some(next) => piece = next,
             None => return,
@@ -517,45 +545,45 @@ pub fn write_headers(
     }
 }
 
-/// Appends a DATA frame's header; its `length` bytes of payload follow.
-pub fn write_data_header(dst: &mut Vec<u8>, stream: u32, length: usize, end_stream: bool) {
+/// A DATA frame's header; its `length` bytes of payload follow.
+pub fn data_header(stream: u32, length: usize, end_stream: bool) -> [u8; HEADER_LEN] {
     let flags = if end_stream { flag::END_STREAM } else { 0 };
-    write_header(dst, length, kind::DATA, flags, stream);
+    header(length, kind::DATA, flags, stream)
 }
 
-pub fn write_settings(dst: &mut Vec<u8>, settings: &[(u16, u32)]) {
+pub fn write_settings(dst: &mut impl FrameSink, settings: &[(u16, u32)]) {
     write_header(dst, settings.len() * 6, kind::SETTINGS, 0, 0);
     for (id, value) in settings {
-        dst.extend_from_slice(&id.to_be_bytes());
-        dst.extend_from_slice(&value.to_be_bytes());
+        dst.put(&id.to_be_bytes());
+        dst.put(&value.to_be_bytes());
     }
 }
 
-pub fn write_settings_ack(dst: &mut Vec<u8>) {
+pub fn write_settings_ack(dst: &mut impl FrameSink) {
     write_header(dst, 0, kind::SETTINGS, flag::ACK, 0);
 }
 
-pub fn write_ping(dst: &mut Vec<u8>, ack: bool, data: [u8; 8]) {
+pub fn write_ping(dst: &mut impl FrameSink, ack: bool, data: [u8; 8]) {
     write_header(dst, 8, kind::PING, if ack { flag::ACK } else { 0 }, 0);
-    dst.extend_from_slice(&data);
+    dst.put(&data);
 }
 
-pub fn write_goaway(dst: &mut Vec<u8>, last_stream: u32, code: ErrorCode, debug: &[u8]) {
+pub fn write_goaway(dst: &mut impl FrameSink, last_stream: u32, code: ErrorCode, debug: &[u8]) {
     write_header(dst, 8 + debug.len(), kind::GOAWAY, 0, 0);
-    dst.extend_from_slice(&last_stream.to_be_bytes());
-    dst.extend_from_slice(&code.0.to_be_bytes());
-    dst.extend_from_slice(debug);
+    dst.put(&last_stream.to_be_bytes());
+    dst.put(&code.0.to_be_bytes());
+    dst.put(debug);
 }
 
-pub fn write_rst_stream(dst: &mut Vec<u8>, stream: u32, code: ErrorCode) {
+pub fn write_rst_stream(dst: &mut impl FrameSink, stream: u32, code: ErrorCode) {
     write_header(dst, 4, kind::RST_STREAM, 0, stream);
-    dst.extend_from_slice(&code.0.to_be_bytes());
+    dst.put(&code.0.to_be_bytes());
 }
 
-pub fn write_window_update(dst: &mut Vec<u8>, stream: u32, increment: u32) {
+pub fn write_window_update(dst: &mut impl FrameSink, stream: u32, increment: u32) {
     debug_assert!(increment > 0 && increment <= MAX_WINDOW);
     write_header(dst, 4, kind::WINDOW_UPDATE, 0, stream);
-    dst.extend_from_slice(&increment.to_be_bytes());
+    dst.put(&increment.to_be_bytes());
 }
 
 #[cfg(test)]

@@ -117,7 +117,8 @@ impl Peer {
 
     /// Every frame the server wrote since the last call.
     fn output(&mut self) -> Vec<Out> {
-        let bytes = self.conn.take_output(Vec::new());
+        let taken = self.conn.take_output(ByteBuf::new());
+        let bytes = taken.as_slice();
         let mut frames = Vec::new();
         let mut pos = 0;
         while pos < bytes.len() {

@@ -30,6 +30,7 @@ mod stream;
 use super::dispatch::{Arrival, ListenerState};
 use super::transport::Transport;
 use super::Worker;
+use crate::buffer::ByteBuf;
 use crate::exchange::{Body, Client, FileRange, Method, Response, Segment};
 use crate::http::response::{decimal, status_has_body};
 use crate::http2::connection::DATA_FRAME;
@@ -104,7 +105,7 @@ pub(super) async fn serve(
         // Made once the client sends (`poll_io`).
         input: Vec::new(),
         filled: 0,
-        out: Vec::new(),
+        out: ByteBuf::new(),
         written: 0,
         streams: HashMap::default(),
         ready: VecDeque::new(),
@@ -279,7 +280,7 @@ struct Driver {
     input: Vec<u8>,
     filled: usize,
     /// Output being written; `written` of it has left.
-    out: Vec<u8>,
+    out: ByteBuf,
     written: usize,
     /// Bounded by the engine's concurrent streams (foldhash: see there).
     streams: HashMap<u32, StreamEntry>,
@@ -428,7 +429,7 @@ impl Driver {
     fn release_idle_buffers(&mut self) {
         tracing::trace!(peer = %self.client.addr, "HTTP/2 connection idle: buffers released");
         self.holding = false;
-        self.out = Vec::new();
+        self.out.release();
         self.written = 0;
         self.events = Vec::new();
         // Emptied collections keep their capacity: a stream map's buckets
@@ -457,7 +458,7 @@ impl Driver {
     fn poll_io(&mut self, cx: &mut Context<'_>) -> Poll<Wakeup> {
         let mut wrote = false;
         while self.written < self.out.len() {
-            match self.io.poll_write(cx, &self.out[self.written..]) {
+            match self.io.poll_write(cx, &self.out.as_slice()[self.written..]) {
                 Poll::Ready(Ok(n)) => {
                     self.written += n;
                     wrote = true;
@@ -1034,7 +1035,7 @@ impl Driver {
                 }
                 let wrote = poll_fn(|cx| {
                     self.io
-                        .poll_write(cx, &self.out[self.written..])
+                        .poll_write(cx, &self.out.as_slice()[self.written..])
                         .map_ok(|n| self.written += n)
                 })
                 .await;
