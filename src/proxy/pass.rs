@@ -205,16 +205,16 @@ impl Proxy {
                             _ => Vec::new(),
                         };
                         let tls = TlsTarget::of(tls.as_ref(), tls_name.as_ref());
-                        // Boxed: a TLS handshake's state is large, and only
-                        // new connections need it.
-                        Box::pin(BackendStream::connect(
+                        // Boxed (in a statement of its own, as in
+                        // `worker::dispatch`): a TLS handshake's state is
+                        // large, and only new connections need it.
+                        let connecting = Box::pin(BackendStream::connect(
                             &address,
                             connect_timeout,
                             &preface,
                             tls,
-                        ))
-                        .await
-                        .map_err(Failure::Unreachable)?
+                        ));
+                        connecting.await.map_err(Failure::Unreachable)?
                     }
                 };
                 match &buffered {

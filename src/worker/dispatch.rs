@@ -137,12 +137,17 @@ impl Worker {
                     ],
                     None => Vec::new(),
                 };
-                Box::pin(
-                    self.proxy
-                        .forward(group, route, &target, request, body, &own_fields),
-                )
-                .await
-                .map(|response| self.compress_proxied(site, route, request, response))
+                // Boxed in a statement of its own: a temporary lives to
+                // the end of its statement, so `Box::pin(f).await` would
+                // keep room for the unboxed `f` here too.
+                let forwarding =
+                    Box::pin(
+                        self.proxy
+                            .forward(group, route, &target, request, body, &own_fields),
+                    );
+                forwarding
+                    .await
+                    .map(|response| self.compress_proxied(site, route, request, response))
             }
             Plan::Static(route) => serve_static(self, site, route, request, body).await,
         };

@@ -151,7 +151,11 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
         // At once: the session ticket and the first response follow the
         // handshake flight closely and must not wait for its ACK (Nagle).
         let _ = stream.set_nodelay(true);
-        match Box::pin(handshake(&worker, stream, peer)).await {
+        // Boxed in a statement of its own, here and below: a temporary
+        // lives to the end of its statement, so `Box::pin(f).await` keeps
+        // room for the unboxed `f` in this future as well.
+        let handshaking = Box::pin(handshake(&worker, stream, peer));
+        match handshaking.await {
             Handshake::Established(established) => {
                 // The certificate presented: that of the site SNI named, or
                 // the default site's.
@@ -194,16 +198,17 @@ pub async fn serve(worker: Rc<Worker>, mut stream: TcpStream, peer: SocketAddr, 
             local: local.or_else(|| transport.local_addr().ok()),
             ..client
         };
-        return Box::pin(super::h2::serve(worker, transport, client, arrival)).await;
+        let serving = Box::pin(super::h2::serve(worker, transport, client, arrival));
+        return serving.await;
     }
-    Box::pin(serve_http1(
+    let serving = Box::pin(serve_http1(
         worker,
         transport,
         client,
         arrival,
         plain_http_on_tls,
-    ))
-    .await;
+    ));
+    serving.await;
 }
 
 /// Serves an HTTP/1 connection from its first request (or, for plain HTTP
@@ -532,7 +537,9 @@ impl Connection {
             // Boxed: the tunnel's state is large and rare; inline, every
             // exchange's future would carry (and copy) it.
             Body::Tunnel(tunnel) => {
-                return Err(Box::pin(self.tunnel(site, request, response, *tunnel)).await)
+                // (In a statement of its own: see `serve`.)
+                let tunnel = Box::pin(self.tunnel(site, request, response, *tunnel));
+                return Err(tunnel.await);
             }
             body => response.body = body,
         }
