@@ -477,13 +477,7 @@ fn prepare(
     let mut certificates = Vec::new();
     let (tls, ktls) = if settings.listeners.iter().any(|l| l.tls) {
         let ktls = crate::tls::decide_policy(&settings.tls)?.map(Arc::new);
-        let built = crate::tls::build_server_config(
-            &settings,
-            &tls_files,
-            ktls.is_some(),
-            carry_over,
-            acme,
-        )?;
+        let built = crate::tls::build_server_config(&settings, &tls_files, carry_over, acme)?;
         if built.self_signed {
             tracing::info!("no certificate configured: generated a self-signed one for localhost (clients will not trust it; configure tls.certificate)");
         }

@@ -11,6 +11,7 @@ pub mod client_hello;
 mod hkdf;
 pub mod ktls;
 mod offload;
+mod records;
 mod selfsigned;
 mod session;
 mod summary;
@@ -21,7 +22,7 @@ pub use client_auth::{ClientAuthError, ClientIdentity, ClientVerifier};
 use client_hello::ClientHelloFacts;
 pub use offload::{decide_policy, offload, KernelTls, KtlsPolicy, KtlsUnavailable, Offload};
 use selfsigned::SelfSigned;
-pub use session::{AcceptError, TlsSession, ENCRYPT_CHUNK};
+pub use session::{AcceptError, TakeOverError, TlsSession, ENCRYPT_CHUNK};
 pub use summary::CertificateSummary;
 use ticket_keys::FileTicketKeys;
 
@@ -472,7 +473,6 @@ pub struct TlsFiles {
 pub fn build_server_config(
     all: &Settings,
     files: &TlsFiles,
-    extract_secrets: bool,
     carry_over: &mut TlsCarryOver,
     acme: &Arc<AcmeBoard>,
 ) -> Result<ServerTls, TlsSetupError> {
@@ -570,8 +570,9 @@ pub fn build_server_config(
             table: table.clone(),
             policy,
         }));
-        // Needed to hand the keys to the kernel after the handshake.
-        config.enable_secret_extraction = extract_secrets;
+        // After the handshake the keys go to the kernel (kTLS) or to our
+        // own record layer (`records`).
+        config.enable_secret_extraction = true;
         // The server's order decides: HTTP/2 when the client offers it.
         config.alpn_protocols = if all.http.http2 {
             vec![b"h2".to_vec(), b"http/1.1".to_vec(), b"http/1.0".to_vec()]
@@ -631,7 +632,6 @@ mod tests {
         let built = build_server_config(
             &settings,
             &files,
-            false,
             &mut TlsCarryOver::default(),
             &Default::default(),
         )
@@ -691,7 +691,6 @@ mod tests {
         build_server_config(
             &settings,
             &files,
-            false,
             &mut TlsCarryOver::default(),
             &Default::default(),
         )

@@ -7,6 +7,7 @@
 //! layer in user space (`read`, `write_all`, `shutdown`).
 
 use super::client_hello::{self, ClientHelloFacts};
+use super::records::{RecordError, RecordLayer};
 use crate::buffer::ByteBuf;
 use crate::metrics::HandshakeFailure;
 use rustls::kernel::KernelConnection;
@@ -33,7 +34,7 @@ pub const ENCRYPT_CHUNK: usize = 64 * 1024;
 const RECORD_OVERHEAD: usize = 64;
 
 pub struct TlsSession {
-    conn: UnbufferedServerConnection,
+    engine: Engine,
     /// Received TLS bytes not yet processed.
     received: Received,
     /// Decrypted application data not yet handed out: `plain[plain_pos..]`.
@@ -46,6 +47,26 @@ pub struct TlsSession {
     close_queued: bool,
     /// The server name from the ClientHello.
     sni: Option<String>,
+}
+
+/// Who runs the record layer.
+enum Engine {
+    /// rustls: the handshake, and after it whenever ours did not take over.
+    Rustls(Box<UnbufferedServerConnection>),
+    /// Ours (`records`), from the end of the handshake.
+    Records(Box<RecordLayer>),
+    /// Neither: a take-over failed half-way, and the connection must end.
+    Gone,
+}
+
+/// Why our record layer could not take over from rustls; the session
+/// cannot go on.
+#[derive(Debug, thiserror::Error)]
+pub enum TakeOverError {
+    #[error("extracting secrets: {0}")]
+    Secrets(#[source] rustls::Error),
+    #[error(transparent)]
+    Records(#[from] RecordError),
 }
 
 /// Received TLS bytes not yet processed: `bytes[..len]`. Grown as records
@@ -92,6 +113,10 @@ pub enum AcceptError {
 }
 
 fn tls_error(e: rustls::Error) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, e)
+}
+
+fn record_error(e: RecordError) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, e)
 }
 
@@ -174,6 +199,14 @@ fn encode(
 }
 
 impl Received {
+    /// Drops the first `n` bytes (processed records).
+    fn consume(&mut self, n: usize) {
+        if n > 0 {
+            self.bytes.copy_within(n..self.len, 0);
+            self.len -= n;
+        }
+    }
+
     /// Where the first record stands.
     fn first_record(&self) -> FirstRecord<'_> {
         if self.len < 5 {
@@ -279,7 +312,7 @@ impl TlsSession {
         let config = choose(hello.as_ref());
         let conn = UnbufferedServerConnection::new(config).map_err(tls_error)?;
         let mut s = TlsSession {
-            conn,
+            engine: Engine::Rustls(Box::new(conn)),
             received,
             plain: Vec::new(),
             plain_pos: 0,
@@ -322,7 +355,10 @@ impl TlsSession {
         // rustls hands queued records out before it reports its error
         // again; a bound in case it ever did otherwise.
         for _ in 0..4 {
-            let UnbufferedStatus { state, .. } = self.conn.process_tls_records(&mut []);
+            let Engine::Rustls(conn) = &mut self.engine else {
+                break;
+            };
+            let UnbufferedStatus { state, .. } = conn.process_tls_records(&mut []);
             match state {
                 Ok(ConnectionState::EncodeTlsData(mut e)) => {
                     if encode(&mut self.outgoing, &mut e).is_err() {
@@ -345,9 +381,11 @@ impl TlsSession {
     /// application data to `plain`, and `op`, when given, runs in the write
     /// state.
     fn process(&mut self, op: Option<WriteOp<'_>>) -> io::Result<Step> {
-        let UnbufferedStatus { mut discard, state } = self
-            .conn
-            .process_tls_records(&mut self.received.bytes[..self.received.len]);
+        let Engine::Rustls(conn) = &mut self.engine else {
+            return Err(io::Error::other("rustls no longer runs this session"));
+        };
+        let UnbufferedStatus { mut discard, state } =
+            conn.process_tls_records(&mut self.received.bytes[..self.received.len]);
         let step = match state.map_err(tls_error)? {
             ConnectionState::EncodeTlsData(mut e) => {
                 encode(&mut self.outgoing, &mut e)?;
@@ -399,12 +437,7 @@ impl TlsSession {
             // Early data is never enabled; anything else is unexpected.
             other => return Err(io::Error::other(format!("unexpected TLS state {other:?}"))),
         };
-        if discard > 0 {
-            self.received
-                .bytes
-                .copy_within(discard..self.received.len, 0);
-            self.received.len -= discard;
-        }
+        self.received.consume(discard);
         Ok(step)
     }
 
@@ -439,30 +472,32 @@ impl TlsSession {
     /// The client's certificate chain (its own first), when it sent one;
     /// for a resumed session, the chain of the session's first handshake.
     pub fn peer_certificates(&self) -> Option<&[rustls_pki_types::CertificateDer<'static>]> {
-        self.conn.peer_certificates()
+        self.rustls()?.peer_certificates()
     }
 
     /// The key exchange group the handshake used (None when resumed
     /// without one).
     pub fn key_exchange_group(&self) -> Option<rustls::NamedGroup> {
-        self.conn.negotiated_key_exchange_group().map(|g| g.name())
+        self.rustls()?
+            .negotiated_key_exchange_group()
+            .map(|g| g.name())
     }
 
     pub fn protocol_version(&self) -> Option<rustls::ProtocolVersion> {
-        self.conn.protocol_version()
+        self.rustls()?.protocol_version()
     }
 
     pub fn cipher_suite(&self) -> Option<SupportedCipherSuite> {
-        self.conn.negotiated_cipher_suite()
+        self.rustls()?.negotiated_cipher_suite()
     }
 
     pub fn handshake_kind(&self) -> Option<rustls::HandshakeKind> {
-        self.conn.handshake_kind()
+        self.rustls()?.handshake_kind()
     }
 
     /// The protocol ALPN chose (`h2`, `http/1.1`), if any.
     pub fn alpn_protocol(&self) -> Option<&[u8]> {
-        self.conn.alpn_protocol()
+        self.rustls()?.alpn_protocol()
     }
 
     /// True when no received byte is held here: the kernel could take the
@@ -479,7 +514,33 @@ impl TlsSession {
     pub fn into_kernel(
         self,
     ) -> Result<(ExtractedSecrets, KernelConnection<ServerConnectionData>), rustls::Error> {
-        self.conn.dangerous_into_kernel_connection()
+        match self.engine {
+            Engine::Rustls(conn) => conn.dangerous_into_kernel_connection(),
+            _ => Err(rustls::Error::General("secrets already taken".into())),
+        }
+    }
+
+    /// Our record layer takes over from rustls's, with the secrets of the
+    /// finished handshake (as the kernel would). Whatever is buffered stays:
+    /// received records not yet opened are opened by ours (the sequence
+    /// numbers carry over), and plaintext already opened is handed out
+    /// first. On error the session is unusable.
+    pub fn take_over_records(&mut self) -> Result<(), TakeOverError> {
+        let Engine::Rustls(conn) = std::mem::replace(&mut self.engine, Engine::Gone) else {
+            return Ok(());
+        };
+        let (secrets, rekey) = conn
+            .dangerous_into_kernel_connection()
+            .map_err(TakeOverError::Secrets)?;
+        self.engine = Engine::Records(Box::new(RecordLayer::new(secrets, rekey)?));
+        Ok(())
+    }
+
+    fn rustls(&self) -> Option<&UnbufferedServerConnection> {
+        match &self.engine {
+            Engine::Rustls(conn) => Some(conn),
+            _ => None,
+        }
     }
 
     /// Decrypted data (or the peer's close) is waiting to be read.
@@ -534,6 +595,25 @@ impl TlsSession {
             if self.peer_closed {
                 return Poll::Ready(Ok(0));
             }
+            if let Engine::Records(records) = &mut self.engine {
+                let opened = records
+                    .open(
+                        &mut self.received.bytes[..self.received.len],
+                        &mut self.plain,
+                        &mut self.outgoing,
+                    )
+                    .map_err(record_error)?;
+                self.received.consume(opened.consumed);
+                self.peer_closed |= opened.closed;
+                if opened.consumed == 0 {
+                    // A KeyUpdate of ours goes first.
+                    ready!(self.poll_flush(cx, stream))?;
+                    if ready!(self.received.poll_fill(cx, stream))? == 0 {
+                        return Poll::Ready(Ok(0));
+                    }
+                }
+                continue;
+            }
             match self.process(None)? {
                 Step::Progress | Step::Wrote => {}
                 Step::Traffic | Step::Blocked => {
@@ -559,6 +639,15 @@ impl TlsSession {
         // Bounded: nothing more is encrypted while the socket is full.
         ready!(self.poll_flush(cx, stream))?;
         let chunk = &data[..data.len().min(ENCRYPT_CHUNK)];
+        if let Engine::Records(records) = &mut self.engine {
+            records
+                .seal_data(chunk, &mut self.outgoing)
+                .map_err(record_error)?;
+            if let Poll::Ready(Err(e)) = self.poll_flush(cx, stream) {
+                return Poll::Ready(Err(e));
+            }
+            return Poll::Ready(Ok(chunk.len()));
+        }
         let records = chunk.len().div_ceil(16 * 1024).max(1);
         let op = WriteOp {
             size_guess: chunk.len() + records * RECORD_OVERHEAD,
@@ -575,6 +664,12 @@ impl TlsSession {
 
     /// Encrypts and writes all of `data` in full records.
     pub async fn write_all(&mut self, stream: &mut TcpStream, data: &[u8]) -> io::Result<()> {
+        if let Engine::Records(records) = &mut self.engine {
+            records
+                .seal_data(data, &mut self.outgoing)
+                .map_err(record_error)?;
+            return self.flush(stream).await;
+        }
         for chunk in data.chunks(ENCRYPT_CHUNK) {
             let records = chunk.len().div_ceil(16 * 1024).max(1);
             let op = WriteOp {
@@ -598,6 +693,12 @@ impl TlsSession {
         cx: &mut Context<'_>,
         stream: &mut TcpStream,
     ) -> Poll<io::Result<()>> {
+        if let (false, Engine::Records(records)) = (self.close_queued, &mut self.engine) {
+            records
+                .seal_close_notify(&mut self.outgoing)
+                .map_err(record_error)?;
+            self.close_queued = true;
+        }
         if !self.close_queued {
             let op = WriteOp {
                 size_guess: RECORD_OVERHEAD,

@@ -52,6 +52,35 @@ def s_client(server, *args, stdin=b""):
     )
 
 
+@pytest.mark.parametrize("cipher", TLS13)
+def test_client_key_updates_are_followed_and_answered(server, cipher):
+    """User-space TLS runs its own record layer after the handshake: a
+    client's KeyUpdate is followed, and one that asks for ours (`K`) is
+    answered; every request before and after is served."""
+    host, port = server.host_port()
+    # Not -quiet: it implies -ign_eof, which turns s_client's command letters off.
+    p = subprocess.Popen(["openssl", "s_client", "-connect", f"{host}:{port}", "-tls1_3",
+                          "-ciphersuites", cipher],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        for command in [None, b"k\n", b"K\n", b"K\n", b"k\n"]:
+            if command:
+                # A command line alone (s_client drops what shares its
+                # read), and sent before the request that follows it.
+                p.stdin.write(command)
+                p.stdin.flush()
+                while (line := p.stderr.readline()) != b"KEYUPDATE\n":
+                    assert line, "s_client ended before its KeyUpdate"
+            p.stdin.write(b"GET /index.html HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            p.stdin.flush()
+            while (line := p.stdout.readline()) != b"<h1>root index</h1>\n":
+                assert line, f"s_client ended before the answer after {command!r}"
+        p.stdin.close()
+        assert p.wait(20) == 0
+    finally:
+        p.kill()
+
+
 @pytest.mark.parametrize("sigalgs,bits", [("ECDSA+SHA256", "256"), ("RSA-PSS+SHA256:RSA+SHA256", "2048")])
 def test_certificate_follows_client_capabilities(server, sigalgs, bits):
     for version in ("-tls1_3", "-tls1_2"):

@@ -341,11 +341,20 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
     if let Some(identity) = &client_cert {
         tracing::debug!(%peer, verdict = %identity.verdict.as_field(), subject = %identity.subject, "client certificate");
     }
+    // In user space the records are ours too (rustls's record layer
+    // allocates and copies per record): a failure here ends the connection.
+    let own_records = |mut session: Box<TlsSession>| match session.take_over_records() {
+        Ok(()) => Some(session),
+        Err(e) => {
+            tracing::warn!(%peer, error = %e, "cannot take the TLS record layer over after the handshake; closing connection");
+            None
+        }
+    };
     let (transport, reason) = match &worker.ktls {
-        None => (
-            Transport::Tls(stream, Box::new(session)),
-            "kTLS not available",
-        ),
+        None => match own_records(Box::new(session)) {
+            Some(session) => (Transport::Tls(stream, session), "kTLS not available"),
+            None => return Handshake::Failed,
+        },
         Some(policy) => match crate::tls::offload(stream.as_fd(), session, policy) {
             Ok(Offload::Kernel(k)) => {
                 WorkerMetrics::add(&worker.thread.metrics.ktls_tx, 1);
@@ -354,7 +363,10 @@ async fn handshake(worker: &Worker, mut stream: TcpStream, peer: SocketAddr) -> 
             }
             Ok(Offload::UserSpace(session, reason)) => {
                 worker.thread.metrics.fallback(reason);
-                (Transport::Tls(stream, session), reason.as_str())
+                match own_records(session) {
+                    Some(session) => (Transport::Tls(stream, session), reason.as_str()),
+                    None => return Handshake::Failed,
+                }
             }
             Err(e) => {
                 WorkerMetrics::add(&worker.thread.metrics.ktls_setup_failures, 1);
