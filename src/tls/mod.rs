@@ -620,6 +620,33 @@ pub fn build_server_config(
     })
 }
 
+/// A CA and a certificate it issued for localhost, made in memory for
+/// the tests of this module and its children.
+#[cfg(test)]
+pub(crate) mod test_pki {
+    pub struct Localhost {
+        pub ca: rcgen::Certificate,
+        pub leaf: rcgen::Certificate,
+        pub key: rcgen::KeyPair,
+    }
+
+    impl Localhost {
+        pub fn new() -> Localhost {
+            let ca_key = rcgen::KeyPair::generate().unwrap();
+            let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+            ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+            let ca = ca_params.self_signed(&ca_key).unwrap();
+            let issuer = rcgen::Issuer::new(ca_params, ca_key);
+            let key = rcgen::KeyPair::generate().unwrap();
+            let leaf = rcgen::CertificateParams::new(vec!["localhost".into()])
+                .unwrap()
+                .signed_by(&key, &issuer)
+                .unwrap();
+            Localhost { ca, leaf, key }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -655,19 +682,10 @@ mod tests {
             std::thread::current().id()
         ));
         std::fs::create_dir_all(&dir).unwrap();
-        let ca_key = rcgen::KeyPair::generate().unwrap();
-        let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
-        ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
-        let ca = ca_params.self_signed(&ca_key).unwrap();
-        let issuer = rcgen::Issuer::new(ca_params, ca_key);
-        let key = rcgen::KeyPair::generate().unwrap();
-        let leaf = rcgen::CertificateParams::new(vec!["localhost".into()])
-            .unwrap()
-            .signed_by(&key, &issuer)
-            .unwrap();
-        std::fs::write(dir.join("cert.pem"), leaf.pem()).unwrap();
-        std::fs::write(dir.join("key.pem"), key.serialize_pem()).unwrap();
-        (dir, ca.der().clone())
+        let pki = test_pki::Localhost::new();
+        std::fs::write(dir.join("cert.pem"), pki.leaf.pem()).unwrap();
+        std::fs::write(dir.join("key.pem"), pki.key.serialize_pem()).unwrap();
+        (dir, pki.ca.der().clone())
     }
 
     /// The server's handshake configurations for the default settings

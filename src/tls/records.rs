@@ -19,6 +19,7 @@ use aws_lc_rs::aead::{self, Aad, LessSafeKey, Nonce, UnboundKey};
 use rustls::kernel::KernelConnection;
 use rustls::server::ServerConnectionData;
 use rustls::{ConnectionTrafficSecrets, ExtractedSecrets, ProtocolVersion};
+use zeroize::Zeroize;
 
 /// Largest plaintext of one record (RFC 8446 5.1).
 pub const MAX_FRAGMENT: usize = 1 << 14;
@@ -101,6 +102,13 @@ impl Keys {
         // Never reached (2^64 records); wrapping would reuse a nonce.
         self.seq = self.seq.checked_add(1).ok_or(RecordError::KeysExhausted)?;
         Ok(nonce)
+    }
+}
+
+impl Drop for Keys {
+    fn drop(&mut self) {
+        // The key is wiped by aws-lc as it is freed; the IV is ours.
+        self.iv.zeroize();
     }
 }
 
@@ -444,28 +452,19 @@ mod tests {
                 ..default_provider()
             })
         };
-        let ca_key = rcgen::KeyPair::generate().unwrap();
-        let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
-        ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
-        let ca = ca_params.self_signed(&ca_key).unwrap();
-        let issuer = rcgen::Issuer::new(ca_params, ca_key);
-        let key = rcgen::KeyPair::generate().unwrap();
-        let leaf = rcgen::CertificateParams::new(vec!["localhost".into()])
-            .unwrap()
-            .signed_by(&key, &issuer)
-            .unwrap();
+        let pki = crate::tls::test_pki::Localhost::new();
         let mut server_config = ServerConfig::builder_with_provider(provider())
             .with_safe_default_protocol_versions()
             .unwrap()
             .with_no_client_auth()
             .with_single_cert(
-                vec![leaf.der().clone()],
-                PrivateKeyDer::try_from(key.serialize_der()).unwrap(),
+                vec![pki.leaf.der().clone()],
+                PrivateKeyDer::try_from(pki.key.serialize_der()).unwrap(),
             )
             .unwrap();
         server_config.enable_secret_extraction = true;
         let mut roots = RootCertStore::empty();
-        roots.add(ca.der().clone()).unwrap();
+        roots.add(pki.ca.der().clone()).unwrap();
         let client_config = ClientConfig::builder_with_provider(provider())
             .with_safe_default_protocol_versions()
             .unwrap()
