@@ -4,7 +4,9 @@
 //! time, so when the handshake ends nothing the kernel must decrypt has
 //! been taken off the socket yet. After the handshake the session either
 //! becomes a kernel connection (`into_kernel`) or keeps doing the record
-//! layer in user space (`read`, `write_all`, `shutdown`).
+//! layer in user space (`read`, `write_all`, `shutdown`): with our own
+//! record layer once it has taken over (`take_over_records`, `records`),
+//! with rustls's until then.
 
 use super::client_hello::{self, ClientHelloFacts};
 use super::records::{RecordError, RecordLayer};
