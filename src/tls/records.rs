@@ -194,13 +194,23 @@ impl RecordLayer {
     /// `MAX_FRAGMENT` bytes) into `out`, updating our keys first when they
     /// have sealed as many records as they safely may.
     fn seal(&mut self, typ: u8, fragment: &[u8], out: &mut ByteBuf) -> Result<(), RecordError> {
-        debug_assert!(fragment.len() <= MAX_FRAGMENT);
         if self.tx.seq >= self.tx_limit {
             if !self.tls13 {
                 return Err(RecordError::KeysExhausted);
             }
             self.update_tx(false, out)?;
         }
+        self.seal_record(typ, fragment, out)
+    }
+
+    /// Seals one record under the current keys, whatever their count.
+    fn seal_record(
+        &mut self,
+        typ: u8,
+        fragment: &[u8],
+        out: &mut ByteBuf,
+    ) -> Result<(), RecordError> {
+        debug_assert!(fragment.len() <= MAX_FRAGMENT);
         let seq = self.tx.seq;
         let nonce = self.tx.next_nonce()?;
         // TLS 1.3 hides the type inside (5.2): the plaintext is followed by
@@ -243,10 +253,9 @@ impl RecordLayer {
     /// Sends our KeyUpdate (under the current keys), then switches to the
     /// next ones (RFC 8446 4.6.3). `request`: ask the client to update too.
     fn update_tx(&mut self, request: bool, out: &mut ByteBuf) -> Result<(), RecordError> {
-        // Below the limit check in `seal`, so this record cannot recurse.
-        self.tx_limit = u64::MAX;
+        // The last record under the old keys, past the limit check.
         let message = [KEY_UPDATE, 0, 0, 1, u8::from(request)];
-        self.seal(content::HANDSHAKE, &message, out)?;
+        self.seal_record(content::HANDSHAKE, &message, out)?;
         let (seq, secrets) = self
             .rekey
             .update_tx_secret()
