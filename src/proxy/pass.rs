@@ -205,9 +205,9 @@ impl Proxy {
                             _ => Vec::new(),
                         };
                         let tls = TlsTarget::of(tls.as_ref(), tls_name.as_ref());
-                        // Boxed (in a statement of its own, as in
-                        // `worker::dispatch`): a TLS handshake's state is
-                        // large, and only new connections need it.
+                        // Boxed (in a statement of its own, see
+                        // `worker::connection::serve`): a TLS handshake's
+                        // state is large, and only new connections need it.
                         let connecting = Box::pin(BackendStream::connect(
                             &address,
                             connect_timeout,

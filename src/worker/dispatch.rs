@@ -137,9 +137,7 @@ impl Worker {
                     ],
                     None => Vec::new(),
                 };
-                // Boxed in a statement of its own: a temporary lives to
-                // the end of its statement, so `Box::pin(f).await` would
-                // keep room for the unboxed `f` here too.
+                // Boxed in a statement of its own (see `connection::serve`).
                 let forwarding =
                     Box::pin(
                         self.proxy
