@@ -299,12 +299,35 @@ struct Driver {
     going_away: bool,
 }
 
+/// What the worker told a connection while it ran.
+enum Notice {
+    /// The server stops (or the channel is gone).
+    Stop,
+    /// A reload retired the configuration the connection arrived with.
+    Retired,
+}
+
+/// Waits for the first notice. Pending until then, so one such future
+/// lasts the connection's life (or until a retirement, which may be
+/// followed by another).
+async fn notice(mut stop: watch::Receiver<bool>, mut retired: watch::Receiver<bool>) -> Notice {
+    tokio::select! {
+        _ = stop.wait_for(|s| *s) => Notice::Stop,
+        // The `Ref` wait_for returns ends with the block.
+        _ = async { drop(retired.wait_for(|r| *r).await) } => Notice::Retired,
+    }
+}
+
 impl Driver {
     async fn run(&mut self) -> End {
         let settings = self.worker.settings.clone();
         let (keepalive, send_timeout) = (settings.timeouts.keepalive, settings.timeouts.send);
-        let mut stop = self.worker.thread.shutdown.clone();
-        let mut retired = self.worker.retire.subscribe();
+        // Made once, not at every turn: a wait made and dropped per turn
+        // locked, joined and left the channels' waiter lists each time.
+        let mut told = pin!(notice(
+            self.worker.thread.shutdown.clone(),
+            self.worker.retire.subscribe()
+        ));
         // Until the preface: the request-head timeout; then, with no
         // stream open, keep-alive.
         let mut idle = pin!(sleep(settings.timeouts.request_header));
@@ -357,19 +380,16 @@ impl Driver {
             }
             let woke = tokio::select! {
                 woke = poll_fn(|cx| self.poll_io(cx)) => woke,
-                _ = stop.wait_for(|s| *s), if !self.going_away => {
-                    self.go_away();
-                    continue;
-                }
-                // The `Ref` wait_for returns ends with the block: `retired`
-                // is free to be replaced.
-                _ = async { drop(retired.wait_for(|r| *r).await) }, if !self.going_away => {
-                    match self.after_retirement() {
-                        Some(next) => retired = next,
-                        None => {
-                            tracing::debug!(peer = %self.client.addr, "HTTP/2 connection's listener removed or stopping: GOAWAY");
-                            self.go_away();
-                        }
+                heard = &mut told, if !self.going_away => {
+                    match heard {
+                        Notice::Stop => self.go_away(),
+                        Notice::Retired => match self.after_retirement() {
+                            Some(next) => told.set(notice(self.worker.thread.shutdown.clone(), next)),
+                            None => {
+                                tracing::debug!(peer = %self.client.addr, "HTTP/2 connection's listener removed or stopping: GOAWAY");
+                                self.go_away();
+                            }
+                        },
                     }
                     continue;
                 }
