@@ -26,7 +26,6 @@ use crate::buffer::ByteBuf;
 use crate::exchange::{Headers, Request};
 use foldhash::HashMap;
 use std::collections::VecDeque;
-use std::sync::OnceLock;
 
 /// DATA payload that, with its 9-byte frame header, fills one 16 KiB TLS
 /// record, for the kernel under kTLS and for rustls in user space.
@@ -942,8 +941,13 @@ impl Connection {
             self.encoder.status(status, &mut block);
         }
         for (name, value) in fields {
-            let name = lower_case(name, &mut short, &mut long);
+            // A static name is written as the table has it; others in
+            // lower case.
             let static_index = static_name_index(name);
+            let name = match static_index {
+                Some(index) => STATIC[index - 1].0.as_bytes(),
+                None => lower_case(name, &mut short, &mut long),
+            };
             // None: an HTTP/1 back end's field that HTTP/2 forbids.
             let Some(indexing) = response_indexing(name, static_index) else {
                 continue;
@@ -1035,20 +1039,36 @@ fn lower_case<'a>(name: &'a [u8], short: &'a mut [u8; 64], long: &'a mut Vec<u8>
 /// `indexing_of`. Worked out once for the static table's names, which most
 /// response fields have.
 fn response_indexing(name: &[u8], static_index: Option<usize>) -> Option<Indexing> {
-    static STATIC_NAMES: OnceLock<Vec<Option<Indexing>>> = OnceLock::new();
-    let of = |name: &[u8]| (!is_connection_specific(name)).then(|| indexing_of(name));
     match static_index {
-        Some(index) => STATIC_NAMES
-            .get_or_init(|| STATIC.iter().map(|(name, _)| of(name.as_bytes())).collect())
-            [index - 1],
+        Some(index) => STATIC_INDEXING[index - 1],
         None => of(name),
     }
 }
 
+/// `response_indexing` of a name.
+const fn of(name: &[u8]) -> Option<Indexing> {
+    if is_connection_specific(name) {
+        None
+    } else {
+        Some(indexing_of(name))
+    }
+}
+
+/// `response_indexing` of each static name.
+const STATIC_INDEXING: [Option<Indexing>; STATIC.len()] = {
+    let mut indexing = [None; STATIC.len()];
+    let mut i = 0;
+    while i < STATIC.len() {
+        indexing[i] = of(STATIC[i].0.as_bytes());
+        i += 1;
+    }
+    indexing
+};
+
 /// Which response fields go into the HPACK table: those whose values most
 /// responses of a server repeat (the next response sends one byte for
 /// each); values that differ every time would only push those out.
-fn indexing_of(name: &[u8]) -> Indexing {
+const fn indexing_of(name: &[u8]) -> Indexing {
     match name {
         // A file's validators repeat in each of its responses.
         b"etag"

@@ -87,7 +87,7 @@ impl RequestHead {
 
 /// Fields HTTP/2 forbids (section 8.2.2), in either direction: they
 /// belong to one connection, and HTTP/2 has its own framing.
-pub(super) fn is_connection_specific(name: &[u8]) -> bool {
+pub(super) const fn is_connection_specific(name: &[u8]) -> bool {
     matches!(
         name,
         b"connection" | b"keep-alive" | b"proxy-connection" | b"transfer-encoding" | b"upgrade"

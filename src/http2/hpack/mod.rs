@@ -253,7 +253,7 @@ impl Encoder {
         };
         self.field(
             b":status",
-            table::static_name_index(b":status"),
+            Some(table::STATUS_INDEX),
             text,
             Indexing::No,
             dst,

@@ -73,19 +73,29 @@ pub const STATIC: [(&str, &str); 61] = [
 /// What an entry costs in the table besides its bytes (section 4.1).
 pub const ENTRY_OVERHEAD: usize = 32;
 
-/// The index of the first static entry named `name`, if any (lower-case
-/// names only, as HTTP/2 requires). The encoder asks this for every field
-/// it writes: one hash, one table read, one comparison.
+/// The index of the first static entry named `name`, in any case (a
+/// response's `Content-Type` is written as the table's `content-type`), if
+/// any. The encoder asks this for every field it writes: one hash, one
+/// table read, one comparison, all inline (a `memcmp` call per field cost
+/// more than the rest of the lookup).
 pub fn static_name_index(name: &[u8]) -> Option<usize> {
-    let index = usize::from(*NAME_SLOTS.get(name_slot(name)?)?);
-    (index > 0 && STATIC[index - 1].0.as_bytes() == name).then_some(index)
+    let index = usize::from(NAME_SLOTS[name_slot(name)?]);
+    (index > 0 && same_ignoring_case(STATIC[index - 1].0.as_bytes(), name)).then_some(index)
 }
 
-/// A slot for `name` in `NAME_SLOTS`: from its length and end bytes,
-/// which no two static names share (the table's build checks it).
+/// The index of `:status`, for every response (a test checks it).
+pub const STATUS_INDEX: usize = 8;
+
+/// A slot for `name` (any case) in `NAME_SLOTS`: from its length and end
+/// bytes, which no two static names share (the table's build checks it).
 const fn name_slot(name: &[u8]) -> Option<usize> {
     match name {
-        [first, .., last] => Some((name.len() * 9 + *first as usize * 21 + *last as usize) & 0xff),
+        [first, .., last] => Some(
+            (name.len() * 9
+                + first.to_ascii_lowercase() as usize * 21
+                + last.to_ascii_lowercase() as usize)
+                & 0xff,
+        ),
         _ => None,
     }
 }
@@ -101,7 +111,7 @@ const NAME_SLOTS: [u8; 256] = {
         };
         if slots[slot] == 0 {
             slots[slot] = (i + 1) as u8;
-        } else if !same(STATIC[slots[slot] as usize - 1].0.as_bytes(), name) {
+        } else if !same_const(STATIC[slots[slot] as usize - 1].0.as_bytes(), name) {
             panic!("two static names share a slot: change name_slot");
         }
         i += 1;
@@ -109,7 +119,73 @@ const NAME_SLOTS: [u8; 256] = {
     slots
 };
 
-const fn same(a: &[u8], b: &[u8]) -> bool {
+/// How many entries from each index on share its name (entries of one
+/// name are adjacent): `static_value_index` looks at those only.
+const NAME_RUNS: [u8; 61] = {
+    let mut runs = [1u8; 61];
+    let mut i = STATIC.len() - 1;
+    while i > 0 {
+        if same_const(STATIC[i - 1].0.as_bytes(), STATIC[i].0.as_bytes()) {
+            runs[i - 1] = runs[i] + 1;
+        }
+        i -= 1;
+    }
+    runs
+};
+
+/// `a == b`, inline. Field names and values are short: a call to `memcmp`
+/// (what `==` on slices becomes) costs more than comparing them a word at
+/// a time here.
+pub fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && same_words(a, b, |w| w)
+}
+
+/// `lower` (a static name) is `name` in any case.
+fn same_ignoring_case(lower: &[u8], name: &[u8]) -> bool {
+    lower.len() == name.len() && same_words(lower, name, ascii_lowercase)
+}
+
+/// `a` and `b` (of one length) are equal once each word of `b` goes
+/// through `map`: eight bytes at a time, the last word overlapping the
+/// one before it; shorter strings in two overlapping halves, or bytewise
+/// below four bytes.
+#[inline(always)]
+fn same_words(a: &[u8], b: &[u8], map: impl Fn(u64) -> u64) -> bool {
+    let n = a.len();
+    if n < 4 {
+        return (0..n).all(|i| u64::from(a[i]) == map(u64::from(b[i])));
+    }
+    if n < 8 {
+        let half =
+            |s: &[u8], i: usize| u64::from(u32::from_le_bytes(s[i..i + 4].try_into().unwrap()));
+        return half(a, 0) == map(half(b, 0)) && half(a, n - 4) == map(half(b, n - 4));
+    }
+    let word = |s: &[u8], i: usize| u64::from_le_bytes(s[i..i + 8].try_into().unwrap());
+    let mut i = 0;
+    while i + 8 < n {
+        if word(a, i) != map(word(b, i)) {
+            return false;
+        }
+        i += 8;
+    }
+    word(a, n - 8) == map(word(b, n - 8))
+}
+
+/// Each ASCII upper-case byte of `w` in lower case, the others as they
+/// are (bytes from 0x80 included).
+fn ascii_lowercase(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let low7 = w & !HIGH;
+    // Per byte, the high bit of: at least 'A', above 'Z', ASCII.
+    let from_a = low7 + ONES * (0x80 - u64::from(b'A'));
+    let past_z = low7 + ONES * (0x7f - u64::from(b'Z'));
+    let upper = (from_a ^ past_z) & !w & HIGH;
+    w | upper >> 2
+}
+
+/// `a == b` for `NAME_SLOTS`'s build.
+const fn same_const(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }
@@ -130,14 +206,12 @@ pub fn static_field_index(name: &[u8], value: &[u8]) -> Option<usize> {
 }
 
 /// The index of the static entry with the name of entry `first` (the
-/// first of that name, as `static_name_index` gives) and `value`, if any:
-/// entries of one name are adjacent.
+/// first of that name, as `static_name_index` gives) and `value`, if any.
 pub fn static_value_index(first: usize, value: &[u8]) -> Option<usize> {
-    let name = STATIC[first - 1].0;
-    STATIC[first - 1..]
+    let run = usize::from(NAME_RUNS[first - 1]);
+    STATIC[first - 1..first - 1 + run]
         .iter()
-        .take_while(|(n, _)| *n == name)
-        .position(|(_, v)| v.as_bytes() == value)
+        .position(|(_, v)| same(v.as_bytes(), value))
         .map(|i| first + i)
 }
 
@@ -250,7 +324,7 @@ impl DynamicTable {
         let key = fingerprint(name, value);
         self.entries
             .iter()
-            .position(|e| e.fingerprint == key && &e.value[..] == value && &e.name[..] == name)
+            .position(|e| e.fingerprint == key && same(&e.value, value) && same(&e.name, name))
             .map(|i| i + 62)
     }
 
@@ -292,9 +366,25 @@ mod tests {
     #[test]
     fn static_indices() {
         assert_eq!(static_name_index(b":authority"), Some(1));
+        assert_eq!(static_name_index(b":status"), Some(STATUS_INDEX));
+        // Any case; only letters fold.
+        assert_eq!(static_name_index(b"Content-Type"), Some(31));
+        assert_eq!(static_name_index(b"WWW-AUTHENTICATE"), Some(61));
+        assert_eq!(static_name_index(b"content\rtype"), None);
+        assert_eq!(static_name_index(b"Content-Typf"), None);
+        assert_eq!(static_name_index(b"Age"), Some(21));
+        assert_eq!(static_name_index(b"A\xc7e"), None);
         assert_eq!(static_field_index(b":status", b"304"), Some(11));
         assert_eq!(static_name_index(b"www-authenticate"), Some(61));
         assert_eq!(static_field_index(b":status", b"301"), None);
+        assert_eq!(
+            static_field_index(b"accept-encoding", b"gzip, deflate"),
+            Some(16)
+        );
+        assert_eq!(
+            static_field_index(b"accept-encoding", b"gzip, deflatE"),
+            None
+        );
         let t = DynamicTable::new(4096);
         assert_eq!(t.get(2), Some((&b":method"[..], &b"GET"[..])));
         assert_eq!(t.get(0), None);
