@@ -32,6 +32,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::net::{SocketAddr, TcpListener};
 use std::path::PathBuf;
+use std::pin::pin;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
@@ -450,7 +451,12 @@ impl Drop for ActiveGuard {
 
 async fn accept_loop(worker: Rc<Worker>, listener: Rc<tokio::net::TcpListener>, index: usize) {
     let mut retired = worker.retire.subscribe();
-    let slots = worker.slots.clone();
+    // One wait for the whole loop: made per accept, it joined and left
+    // the channel's waiter list each time.
+    let mut retiring = pin!(async move {
+        let _ = retired.wait_for(|r| *r).await;
+    });
+    let slots = &worker.slots;
     loop {
         // At max_connections, stop accepting: new clients wait in the
         // backlog. Waiting for a client holds no slot (so several
@@ -459,20 +465,26 @@ async fn accept_loop(worker: Rc<Worker>, listener: Rc<tokio::net::TcpListener>, 
         // worker took the last meanwhile). Retiring stops only the waits
         // before accept (cancelling accept loses nothing), never one with
         // a client in hand.
-        let free = tokio::select! {
-            p = slots.clone().acquire_owned() => p.expect("semaphore never closed"),
-            _ = retired.wait_for(|r| *r) => break,
-        };
-        drop(free);
+        if slots.available_permits() == 0 {
+            tokio::select! {
+                biased;
+                _ = &mut retiring => break,
+                p = slots.acquire() => drop(p.expect("semaphore never closed")),
+            }
+        }
         let accepted = tokio::select! {
+            biased;
+            _ = &mut retiring => break,
             r = listener.accept() => r,
-            _ = retired.wait_for(|r| *r) => break,
         };
-        let permit = slots
-            .clone()
-            .acquire_owned()
-            .await
-            .expect("semaphore never closed");
+        let permit = match slots.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => slots
+                .clone()
+                .acquire_owned()
+                .await
+                .expect("semaphore never closed"),
+        };
         match accepted {
             Ok((stream, peer)) => {
                 let thread = &worker.thread;
