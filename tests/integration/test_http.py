@@ -177,6 +177,31 @@ keepalive = 1
     assert 0.5 < time.monotonic() - t0 < 3
 
 
+def test_requests_spaced_under_the_keepalive_timeout_keep_the_connection(start, docroot, tmp_path):
+    # The idle timer is set at one wait and left armed across requests, so
+    # it fires during a later wait, before that wait's end: the wait must
+    # go on. With a keep-alive time of one second, each request 0.55 s
+    # after the last: a timer taken as that wait's end would close the
+    # connection at the first wait's end, 0.45 s before the next request.
+    cfg = config_file(tmp_path, docroot, extra="""
+[timeouts]
+keepalive = 1
+""")
+    s = start("serve", "--config", str(cfg))
+    sock = connect(s)
+    reader = Reader(sock)
+    for _ in range(6):
+        sock.sendall(b"GET /f1.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert reader.response()[0] == 200
+        time.sleep(0.55)
+    sock.sendall(b"GET /f1.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert reader.response()[0] == 200
+    # And a connection that stays quiet still ends.
+    t0 = time.monotonic()
+    assert reader.at_eof(timeout=5)
+    assert 0.5 < time.monotonic() - t0 < 3
+
+
 @pytest.mark.parametrize("scheme", ["https", "http"])
 def test_connection_quiet_past_buffer_release_keeps_serving(server, docroot, scheme):
     # A keep-alive connection quiet for over a second gives its buffers back;

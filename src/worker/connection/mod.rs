@@ -41,7 +41,7 @@ use std::rc::Rc;
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio::time::{timeout, timeout_at, Instant};
-use wire::Wire;
+use wire::{IdleTimer, Wire};
 
 /// How long to keep reading (and dropping) input after an error response,
 /// so the client sees the response rather than a reset.
@@ -438,6 +438,7 @@ impl Connection {
     async fn run(&mut self) -> End {
         // The first head must arrive within request_header of accept.
         let mut head_deadline = Some(Instant::now() + self.worker.settings.timeouts.request_header);
+        let mut idle_timer = IdleTimer::new();
         loop {
             self.follow_reload();
             let settings = &self.worker.settings;
@@ -471,7 +472,7 @@ impl Connection {
                     }
                     let idle = self.wire.input().is_empty();
                     if idle && self.requests > 0 {
-                        match self.wire.wait_for_next_request().await {
+                        match self.wire.wait_for_next_request(&mut idle_timer).await {
                             // The head's time starts when a part of it
                             // is found incomplete (at once), not here: a
                             // head that arrives whole needs no clock.

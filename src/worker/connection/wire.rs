@@ -7,16 +7,17 @@ use super::super::transport::Transport;
 use super::super::Worker;
 use super::End;
 use crate::buffer::ByteBuf;
+use crate::clock;
 use crate::metrics::WorkerMetrics;
 use crate::tls::ReadError;
 use std::future::Future;
 use std::ops::Range;
-use std::pin::pin;
+use std::pin::{pin, Pin};
 use std::rc::Rc;
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 use tokio::time::error::Elapsed;
-use tokio::time::{timeout, timeout_at, Instant};
+use tokio::time::{timeout, timeout_at, Instant, Sleep};
 
 /// A keep-alive connection quiet for this long gives its buffers back.
 const IDLE_RELEASE_AFTER: Duration = Duration::from_secs(1);
@@ -123,8 +124,9 @@ impl Wire {
     }
 
     /// Idle between requests: until data arrives, the keep-alive timeout,
-    /// or shutdown.
-    pub async fn wait_for_next_request(&mut self) -> Result<(), End> {
+    /// or shutdown. `timer`: the connection's idle timer, kept from one
+    /// wait to the next (see `IdleTimer`).
+    pub async fn wait_for_next_request(&mut self, timer: &mut IdleTimer) -> Result<(), End> {
         let keepalive = self.worker.settings.timeouts.keepalive;
         // A client that sends its next request soon (a page's assets, a load
         // test) is read at once, with the buffers it has (every read path
@@ -132,13 +134,15 @@ impl Wire {
         // Shutdown does not cut this short: such a client may have its
         // next request on the way, and closing now would fail it; it gets
         // its answer, with `Connection: close`.
-        let first = timeout_if_pending(IDLE_RELEASE_AFTER.min(keepalive), self.read_more()).await;
+        let first = timer
+            .within(IDLE_RELEASE_AFTER.min(keepalive), self.read_more())
+            .await;
         match first {
-            Ok(Ok(0)) => return Err(End::Done),
-            Ok(Ok(_)) => return Ok(()),
-            Ok(Err(e)) => return Err(End::read_failed("read", e)),
-            Err(_) if *self.worker.thread.shutdown.borrow() => return Err(End::Done),
-            Err(_) => {}
+            Some(Ok(0)) => return Err(End::Done),
+            Some(Ok(_)) => return Ok(()),
+            Some(Err(e)) => return Err(End::read_failed("read", e)),
+            None if *self.worker.thread.shutdown.borrow() => return Err(End::Done),
+            None => {}
         }
         // Quiet since the release timer: the rest of the keep-alive time.
         let deadline = Instant::now() + keepalive.saturating_sub(IDLE_RELEASE_AFTER);
@@ -192,12 +196,69 @@ impl Wire {
 /// The same future goes on under the timeout, so nothing is lost.
 async fn timeout_if_pending<F: Future>(limit: Duration, future: F) -> Result<F::Output, Elapsed> {
     let mut future = pin!(future);
-    match future
-        .as_mut()
-        .poll(&mut Context::from_waker(Waker::noop()))
-    {
-        Poll::Ready(output) => Ok(output),
-        Poll::Pending => timeout(limit, future).await,
+    match ready_now(future.as_mut()) {
+        Some(output) => Ok(output),
+        None => timeout(limit, future).await,
+    }
+}
+
+/// `future`'s output if it is ready at this poll. Nothing is woken when it
+/// is not: the caller polls it again, under its timer.
+fn ready_now<F: Future>(future: Pin<&mut F>) -> Option<F::Output> {
+    match future.poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(output) => Some(output),
+        Poll::Pending => None,
+    }
+}
+
+/// A keep-alive connection's timer for the short waits between requests.
+/// A timer made and dropped per wait took the wheel's lock twice and read
+/// the exact clock every request. This one is set once and left armed:
+/// a wait that would end later than it fires finds, when it fires, that
+/// its own deadline is still ahead and moves it there, so it is reset
+/// about once per idle period, not once per request.
+pub(super) struct IdleTimer {
+    /// Made at the first wait that is not over at once.
+    sleep: Option<Pin<Box<Sleep>>>,
+}
+
+impl IdleTimer {
+    pub fn new() -> IdleTimer {
+        IdleTimer { sleep: None }
+    }
+
+    /// `future`'s output if it comes within `limit` (to within a timer
+    /// tick), else None.
+    async fn within<F: Future>(&mut self, limit: Duration, future: F) -> Option<F::Output> {
+        let mut future = pin!(future);
+        // Most waits end at their first poll: no clock, no timer.
+        if let Some(output) = ready_now(future.as_mut()) {
+            return Some(output);
+        }
+        let due = Instant::from_std(clock::coarse_now()) + limit;
+        let sleep = match &mut self.sleep {
+            Some(sleep) => {
+                // Fired, or due after this wait's end (the limit shrank):
+                // set to this wait's end.
+                if sleep.is_elapsed() || sleep.deadline() > due {
+                    sleep.as_mut().reset(due);
+                }
+                sleep
+            }
+            None => self.sleep.insert(Box::pin(tokio::time::sleep_until(due))),
+        };
+        loop {
+            tokio::select! {
+                biased;
+                output = &mut future => return Some(output),
+                () = sleep.as_mut() => {
+                    if Instant::now() >= due {
+                        return None;
+                    }
+                    sleep.as_mut().reset(due);
+                }
+            }
+        }
     }
 }
 
