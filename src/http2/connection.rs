@@ -1041,12 +1041,12 @@ fn lower_case<'a>(name: &'a [u8], short: &'a mut [u8; 64], long: &'a mut Vec<u8>
 fn response_indexing(name: &[u8], static_index: Option<usize>) -> Option<Indexing> {
     match static_index {
         Some(index) => STATIC_INDEXING[index - 1],
-        None => of(name),
+        None => indexing_by_name(name),
     }
 }
 
-/// `response_indexing` of a name.
-const fn of(name: &[u8]) -> Option<Indexing> {
+/// `response_indexing` of any name, static or not.
+const fn indexing_by_name(name: &[u8]) -> Option<Indexing> {
     if is_connection_specific(name) {
         None
     } else {
@@ -1059,7 +1059,7 @@ const STATIC_INDEXING: [Option<Indexing>; STATIC.len()] = {
     let mut indexing = [None; STATIC.len()];
     let mut i = 0;
     while i < STATIC.len() {
-        indexing[i] = of(STATIC[i].0.as_bytes());
+        indexing[i] = indexing_by_name(STATIC[i].0.as_bytes());
         i += 1;
     }
     indexing
