@@ -136,7 +136,7 @@ const NAME_RUNS: [u8; 61] = {
 /// `a == b`, inline. Field names and values are short: a call to `memcmp`
 /// (what `==` on slices becomes) costs more than comparing them a word at
 /// a time here.
-pub fn same(a: &[u8], b: &[u8]) -> bool {
+fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && same_words(a, b, |w| w)
 }
 
@@ -184,7 +184,7 @@ fn ascii_lowercase(w: u64) -> u64 {
     w | upper >> 2
 }
 
-/// `a == b` for `NAME_SLOTS`'s build.
+/// `a == b` at compile time, for the tables built from `STATIC`.
 const fn same_const(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
@@ -361,6 +361,24 @@ mod tests {
         }
         assert_eq!(static_name_index(b"x-unknown"), None);
         assert_eq!(static_field_index(b"x-unknown", b""), None);
+    }
+
+    #[test]
+    fn word_lower_casing_agrees_with_std_byte_by_byte() {
+        // Every byte in every lane, beside neighbours that could carry.
+        for b in 0..=255u8 {
+            for lane in 0..8 {
+                for neighbours in [0u64, u64::MAX, 0x4141_4141_4141_4141, 0x5a5a_5a5a_5a5a_5a5a] {
+                    let mask = 0xffu64 << (8 * lane);
+                    let w = (neighbours & !mask) | u64::from(b) << (8 * lane);
+                    let want = u64::from_le_bytes(w.to_le_bytes().map(|x| x.to_ascii_lowercase()));
+                    assert_eq!(ascii_lowercase(w), want, "{w:#x}");
+                }
+            }
+        }
+        assert!(same(b"last-modified", b"last-modified"));
+        assert!(!same(b"last-modified", b"last-modifieD"));
+        assert!(!same(b"etag", b"etaf") && same(b"200", b"200") && !same(b"200", b"204"));
     }
 
     #[test]
