@@ -17,12 +17,14 @@ use crate::http::body::{chunk_size_line, CHUNK_END, LAST_CHUNK};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
 use crate::net::Pipe;
+use crate::tls::ENCRYPT_CHUNK;
 use std::os::fd::{AsFd, BorrowedFd};
 use std::task::{Context, Poll, Waker};
 use tokio::time::timeout;
 
-/// Bytes of body gathered per write: four full TLS records.
-pub(super) const WRITE_CHUNK: usize = 64 * 1024;
+/// Bytes of body gathered per write: as many full TLS records as fit one
+/// TCP segment (see `ENCRYPT_CHUNK`).
+pub(super) const WRITE_CHUNK: usize = ENCRYPT_CHUNK;
 /// Stream bytes moved per splice.
 const SPLICE_CHUNK: usize = 1 << 20;
 /// Room before copied data for a chunk size line (16 hex digits, CRLF).

@@ -58,8 +58,9 @@ use tokio::time::{sleep, timeout, Instant};
 /// protocol's default, 64 KiB, allows one window per round trip).
 const STREAM_WINDOW: u32 = 1 << 20;
 const CONNECTION_WINDOW: u32 = 4 << 20;
-/// Output gathered before a write: four full TLS records, each one DATA
-/// frame with its header; as much as user-space TLS encrypts per call.
+/// Output gathered before a write: full TLS records, each one DATA frame
+/// with its header, as many as fit one TCP segment; as much as
+/// user-space TLS encrypts per call.
 const GATHER: usize = ENCRYPT_CHUNK;
 /// Client bytes read at a time: at most a few full frames (an upload). A
 /// read starts with a buffer from the worker's pool (a frame or more),
