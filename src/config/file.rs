@@ -7,6 +7,9 @@ use serde::Deserialize;
 use std::path::PathBuf;
 
 pub const DEFAULT_BACKLOG: i32 = 4096;
+/// `TCP_NOTSENT_LOWAT` of every connection a listener accepts (see
+/// `net::sockopt::set_notsent_lowat`).
+pub const DEFAULT_NOTSENT_LOWAT: u32 = 32 * 1024;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -333,6 +336,10 @@ pub struct ListenerSection {
     /// (`TCP_DEFER_ACCEPT`).
     #[serde(default = "yes")]
     pub defer_accept: bool,
+    /// Unsent bytes a connection's socket holds before it stops taking
+    /// more (`TCP_NOTSENT_LOWAT`); 0: the system's setting.
+    #[serde(default = "default_notsent_lowat")]
+    pub notsent_lowat: u32,
 }
 
 #[derive(Debug, Deserialize)]
@@ -602,4 +609,8 @@ fn yes() -> bool {
 
 fn default_backlog() -> i32 {
     DEFAULT_BACKLOG
+}
+
+fn default_notsent_lowat() -> u32 {
+    DEFAULT_NOTSENT_LOWAT
 }

@@ -35,6 +35,7 @@ pub fn resolve(file: ConfigFile, overrides: &Overrides, report: &mut Report) -> 
                         proxy_protocol: proxy_protocol_sources(l, &key, report),
                         redirect_to_https: l.redirect_to_https,
                         defer_accept: l.defer_accept,
+                        notsent_lowat: l.notsent_lowat,
                     },
                     key.clone(),
                 )),

@@ -22,6 +22,8 @@ pub struct Listener {
     /// `TCP_DEFER_ACCEPT`: connections are accepted once their first
     /// bytes arrive.
     pub defer_accept: bool,
+    /// `TCP_NOTSENT_LOWAT` of accepted connections; 0: the system's.
+    pub notsent_lowat: u32,
 }
 
 impl Listener {
@@ -35,6 +37,7 @@ impl Listener {
             proxy_protocol: None,
             redirect_to_https: false,
             defer_accept: true,
+            notsent_lowat: super::file::DEFAULT_NOTSENT_LOWAT,
         }
     }
 }

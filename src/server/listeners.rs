@@ -10,7 +10,7 @@
 //! that stays configured, and no client is refused.
 
 use crate::config::{listener_keys, Listener, ListenerKey};
-use crate::net::sockopt::set_defer_accept;
+use crate::net::sockopt::{set_defer_accept, set_notsent_lowat};
 use socket2::{Domain, Protocol, SockAddr, Socket, Type};
 use std::io;
 use std::net::{SocketAddr, TcpListener};
@@ -468,6 +468,7 @@ fn adopt(
     // configured value.
     for socket in &sockets {
         set_defer_accept(socket.as_fd(), listener.defer_accept).map_err(failed)?;
+        set_notsent_lowat(socket.as_fd(), listener.notsent_lowat).map_err(failed)?;
     }
     Ok(Bound {
         key,

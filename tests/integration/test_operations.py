@@ -626,3 +626,71 @@ listen = "127.0.0.1:0"
     before = accepted()
     with socket.create_connection(s.host_port("http"), timeout=10):
         wait_for(lambda: accepted() == before + 1, what="the silent connection accepted")
+
+
+TCP_NOTSENT_LOWAT = 25  # linux/tcp.h
+
+
+def server_socket_option(pid, client, level, option):
+    """An option of the server's end of the connection `client` has made:
+    the server's socket is found by the client's port (/proc/PID/net/tcp,
+    then /proc/PID/fd), duplicated into this process with pidfd_getfd(2)
+    and asked with getsockopt."""
+    import ctypes
+
+    port = f"{client.getsockname()[1]:04X}"
+
+    def server_fd():
+        inodes = set()
+        for line in Path(f"/proc/{pid}/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[2].endswith(f":{port}"):  # rem_address: our client
+                inodes.add(fields[9])
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except FileNotFoundError:
+                continue
+            if target.startswith("socket:[") and target[8:-1] in inodes:
+                return int(fd)
+        return None
+
+    fd = wait_for(server_fd, what="the server's socket of the connection")
+    libc = ctypes.CDLL(None, use_errno=True)
+    pidfd = os.pidfd_open(pid)
+    try:
+        ours = libc.syscall(438, pidfd, fd, 0)  # pidfd_getfd
+        assert ours >= 0, os.strerror(ctypes.get_errno())
+    finally:
+        os.close(pidfd)
+    with socket.socket(fileno=ours) as dup:
+        return dup.getsockopt(level, option)
+
+
+@pytest.mark.skipif(not ROOT, reason="pidfd_getfd needs to be allowed to trace the server")
+def test_connections_bound_their_unsent_data(start, docroot, tmp_path):
+    """Every accepted connection holds at most 32 KiB unsent
+    (`TCP_NOTSENT_LOWAT`, inherited from the listener: no syscall per
+    connection); `notsent_lowat = 0` (here by reload, on the same socket)
+    leaves the system's setting."""
+    cfg = tmp_path / "tlsaccel.toml"
+    text = f"""workers = 1
+[[listener]]
+address = "127.0.0.1:0"
+tls = false
+[static]
+root = "{docroot}"
+"""
+    cfg.write_text(text)
+    s = start("serve", "--config", str(cfg))
+
+    def lowat_of_a_new_connection():
+        with socket.create_connection(s.host_port("http"), timeout=10) as c:
+            c.sendall(b"GET /index.html HTTP/1.1\r\n")  # accepted, then waits for the rest
+            return server_socket_option(s.proc.pid, c, socket.IPPROTO_TCP, TCP_NOTSENT_LOWAT)
+
+    assert lowat_of_a_new_connection() == 32 * 1024
+    cfg.write_text(text.replace("tls = false\n", "tls = false\nnotsent_lowat = 0\n"))
+    s.proc.send_signal(signal.SIGHUP)
+    wait_for(lambda: "reloaded:" in s.log_text(), what="the reload")
+    assert lowat_of_a_new_connection() == 0
