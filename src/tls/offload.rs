@@ -132,6 +132,13 @@ pub fn offload(
     };
     install(Direction::Tx, *tx_seq, tx).map_err(OffloadError::Install)?;
     install(Direction::Rx, *rx_seq, rx).map_err(OffloadError::Install)?;
+    // The listener's unsent-data bound is not for kTLS: under it, a
+    // `sendfile()` into a kTLS socket stalled for good on the 6.12 guest
+    // (the kTLS suite's first HTTP/1.1 download never ended). The
+    // system's setting again.
+    if let Err(e) = crate::net::sockopt::set_notsent_lowat(fd, 0) {
+        tracing::debug!(error = %e, "TCP_NOTSENT_LOWAT not reset for kTLS");
+    }
     if policy.tx_zerocopy {
         if let Err(e) = ktls::enable_tx_zerocopy(fd) {
             tracing::debug!(error = %e, "TLS_TX_ZEROCOPY_RO refused");
