@@ -577,11 +577,9 @@ def test_systemd_unit_is_valid():
         assert not problems, r.stderr + r.stdout
 
 
-def test_a_connection_is_accepted_once_it_has_sent_something(start, docroot, tmp_path):
-    """Listeners defer accept (`TCP_DEFER_ACCEPT`) by default: a client
-    that has connected and sent nothing costs the worker nothing yet, and is
-    served as soon as it speaks. `defer_accept = false` (here by reload, on
-    the same socket) accepts at once."""
+def start_one_plain_listener(start, docroot, tmp_path, admin=False):
+    """One worker behind one plain listener, and reload_with(option), which
+    reloads it with `option` added to that listener (the same socket)."""
     cfg = tmp_path / "tlsaccel.toml"
     text = f"""workers = 1
 [[listener]]
@@ -589,11 +587,26 @@ address = "127.0.0.1:0"
 tls = false
 [static]
 root = "{docroot}"
-[admin]
-listen = "127.0.0.1:0"
 """
+    if admin:
+        text += '[admin]\nlisten = "127.0.0.1:0"\n'
     cfg.write_text(text)
     s = start("serve", "--config", str(cfg))
+
+    def reload_with(option):
+        cfg.write_text(text.replace("tls = false\n", f"tls = false\n{option}\n"))
+        s.proc.send_signal(signal.SIGHUP)
+        wait_for(lambda: "reloaded:" in s.log_text(), what="the reload")
+
+    return s, reload_with
+
+
+def test_a_connection_is_accepted_once_it_has_sent_something(start, docroot, tmp_path):
+    """Listeners defer accept (`TCP_DEFER_ACCEPT`) by default: a client
+    that has connected and sent nothing costs the worker nothing yet, and is
+    served as soon as it speaks. `defer_accept = false` (here by reload, on
+    the same socket) accepts at once."""
+    s, reload_with = start_one_plain_listener(start, docroot, tmp_path, admin=True)
     url = s.url("/index.html", "http")
     accepted = lambda: s.metrics()["tlsaccel_connections_total"]
 
@@ -620,9 +633,7 @@ listen = "127.0.0.1:0"
     counts = [accepted_while_silent() for _ in range(3)]
     assert 1 in counts and 2 not in counts, counts
 
-    cfg.write_text(text.replace("tls = false\n", "tls = false\ndefer_accept = false\n"))
-    s.proc.send_signal(signal.SIGHUP)
-    wait_for(lambda: "reloaded:" in s.log_text(), what="the reload")
+    reload_with("defer_accept = false")
     before = accepted()
     with socket.create_connection(s.host_port("http"), timeout=10):
         wait_for(lambda: accepted() == before + 1, what="the silent connection accepted")
@@ -673,16 +684,7 @@ def test_connections_bound_their_unsent_data(start, docroot, tmp_path):
     (`TCP_NOTSENT_LOWAT`, inherited from the listener: no syscall per
     connection); `notsent_lowat = 0` (here by reload, on the same socket)
     leaves the system's setting."""
-    cfg = tmp_path / "tlsaccel.toml"
-    text = f"""workers = 1
-[[listener]]
-address = "127.0.0.1:0"
-tls = false
-[static]
-root = "{docroot}"
-"""
-    cfg.write_text(text)
-    s = start("serve", "--config", str(cfg))
+    s, reload_with = start_one_plain_listener(start, docroot, tmp_path)
 
     def lowat_of_a_new_connection():
         with socket.create_connection(s.host_port("http"), timeout=10) as c:
@@ -690,7 +692,5 @@ root = "{docroot}"
             return server_socket_option(s.proc.pid, c, socket.IPPROTO_TCP, TCP_NOTSENT_LOWAT)
 
     assert lowat_of_a_new_connection() == 32 * 1024
-    cfg.write_text(text.replace("tls = false\n", "tls = false\nnotsent_lowat = 0\n"))
-    s.proc.send_signal(signal.SIGHUP)
-    wait_for(lambda: "reloaded:" in s.log_text(), what="the reload")
+    reload_with("notsent_lowat = 0")
     assert lowat_of_a_new_connection() == 0
