@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import (BINARY, ECDSA, Server, curl, free_port, make_certificate, process_gone, task_files,
-                      wait_for)
+from conftest import (BINARY, ECDSA, Server, config_file, curl, free_port, make_certificate, process_gone,
+                      task_files, wait_for)
 
 ROOT = os.geteuid() == 0
 
@@ -580,21 +580,13 @@ def test_systemd_unit_is_valid():
 def start_one_plain_listener(start, docroot, tmp_path, admin=False):
     """One worker behind one plain listener, and reload_with(option), which
     reloads it with `option` added to that listener (the same socket)."""
-    cfg = tmp_path / "tlsaccel.toml"
-    text = f"""workers = 1
-[[listener]]
-address = "127.0.0.1:0"
-tls = false
-[static]
-root = "{docroot}"
-"""
-    if admin:
-        text += '[admin]\nlisten = "127.0.0.1:0"\n'
-    cfg.write_text(text)
+    listener = '[[listener]]\naddress = "127.0.0.1:0"\ntls = false\n'
+    extra = '[admin]\nlisten = "127.0.0.1:0"\n' if admin else ""
+    cfg = config_file(tmp_path, docroot, workers=1, listeners=listener, extra=extra)
     s = start("serve", "--config", str(cfg))
 
     def reload_with(option):
-        cfg.write_text(text.replace("tls = false\n", f"tls = false\n{option}\n"))
+        config_file(tmp_path, docroot, workers=1, listeners=f"{listener}{option}\n", extra=extra)
         s.proc.send_signal(signal.SIGHUP)
         wait_for(lambda: "reloaded:" in s.log_text(), what="the reload")
 
