@@ -51,7 +51,8 @@ pub fn set_defer_accept(fd: BorrowedFd<'_>, on: bool) -> io::Result<()> {
 /// It also bounds the kernel memory a slow client pins. 0: the system's
 /// setting (`net.ipv4.tcp_notsent_lowat`, unlimited by default).
 pub fn set_notsent_lowat(fd: BorrowedFd<'_>, bytes: u32) -> io::Result<()> {
-    // The kernel reads an int; 0 means "the sysctl's value", as wanted.
+    // The kernel reads an int; 0 means "the sysctl's value", and any value
+    // past an int (u32::MAX) becomes the largest, which no queue reaches.
     let bytes = libc::c_int::try_from(bytes).unwrap_or(libc::c_int::MAX);
     setsockopt(fd, libc::IPPROTO_TCP, libc::TCP_NOTSENT_LOWAT, &bytes)
 }

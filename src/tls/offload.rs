@@ -132,12 +132,16 @@ pub fn offload(
     };
     install(Direction::Tx, *tx_seq, tx).map_err(OffloadError::Install)?;
     install(Direction::Rx, *rx_seq, rx).map_err(OffloadError::Install)?;
-    // The listener's unsent-data bound is not for kTLS: under it, a
-    // `sendfile()` into a kTLS socket stalled for good on the 6.12 guest
-    // (the kTLS suite's first HTTP/1.1 download never ended). The
-    // system's setting again.
-    if let Err(e) = crate::net::sockopt::set_notsent_lowat(fd, 0) {
-        tracing::debug!(error = %e, "TCP_NOTSENT_LOWAT not reset for kTLS");
+    // No unsent-data bound under kTLS, neither the listener's nor the
+    // system's (0 would mean `net.ipv4.tcp_notsent_lowat`, which tuning
+    // guides set to 16 KiB): with a bound of a record or two, the kernel's
+    // software TLS corks a record smaller than the MSS, then waits for
+    // room that only the persist timer makes, and a `sendfile()` of a big
+    // file crawls at KB/s on loopback and jumbo-frame paths (netdev, "tls:
+    // TLS_SW sendfile() stalls at large MSS", June 2026; the kTLS suite's
+    // downloads stalled so under 6.12).
+    if let Err(e) = crate::net::sockopt::set_notsent_lowat(fd, u32::MAX) {
+        tracing::warn!(error = %e, "TCP_NOTSENT_LOWAT not lifted for kTLS: large sendfile() downloads may stall if the system sets net.ipv4.tcp_notsent_lowat");
     }
     if policy.tx_zerocopy {
         if let Err(e) = ktls::enable_tx_zerocopy(fd) {
