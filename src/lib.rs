@@ -12,6 +12,7 @@ pub mod client_limits;
 pub mod clock;
 pub mod compression;
 pub mod config;
+pub mod deadline;
 pub mod doctor;
 pub mod exchange;
 pub mod http;

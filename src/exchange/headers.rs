@@ -83,7 +83,7 @@ impl Headers {
     }
 
     /// Every value of the fields named `name` (any case), in order.
-    pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a [u8]> + 'a {
+    pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
         self.fields
             .iter()
             .filter(move |(n, _)| self.slice(n).eq_ignore_ascii_case(name.as_bytes()))

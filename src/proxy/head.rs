@@ -39,21 +39,28 @@ const SET_BY_PROXY: [&str; 6] = [
     "x-forwarded-for",
 ];
 
-fn connection_tokens<'a>(connection_values: impl Iterator<Item = &'a [u8]>) -> Vec<String> {
-    connection_values
-        .flat_map(|v| {
-            String::from_utf8_lossy(v)
-                .split(',')
-                .map(|t| t.trim().to_ascii_lowercase())
-                .collect::<Vec<_>>()
-        })
-        .filter(|t| !t.is_empty())
-        .collect()
+/// A message's `Connection` fields, whose tokens name more hop-by-hop
+/// fields (RFC 9110 7.6.1). Looked up in the field values as they are,
+/// with no list made: every proxied request and response asks, and most
+/// have one such field (`keep-alive`, `close`) or none.
+#[derive(Clone)]
+struct ConnectionTokens<I>(I);
+
+impl<'a, I: Iterator<Item = &'a [u8]> + Clone> ConnectionTokens<I> {
+    /// Whether a token is `name` (in any case).
+    fn name(&self, name: &str) -> bool {
+        self.0
+            .clone()
+            .flat_map(|v| v.split(|&b| b == b','))
+            .any(|t| t.trim_ascii().eq_ignore_ascii_case(name.as_bytes()))
+    }
 }
 
-fn is_hop_by_hop(name: &str, tokens: &[String]) -> bool {
-    HOP_BY_HOP.iter().any(|h| name.eq_ignore_ascii_case(h))
-        || tokens.iter().any(|t| name.eq_ignore_ascii_case(t))
+fn is_hop_by_hop<'a>(
+    name: &str,
+    tokens: &ConnectionTokens<impl Iterator<Item = &'a [u8]> + Clone>,
+) -> bool {
+    HOP_BY_HOP.iter().any(|h| name.eq_ignore_ascii_case(h)) || tokens.name(name)
 }
 
 /// A back end's `Location` and `Content-Location` in the client's view,
@@ -122,7 +129,7 @@ pub fn request_head(
     own_fields: &[(&str, Option<&str>)],
 ) -> Vec<u8> {
     let (rules, vars) = rules;
-    let tokens = connection_tokens(req.headers.get_all("connection"));
+    let tokens = ConnectionTokens(req.headers.get_all("connection"));
     let mut out = Vec::with_capacity(512);
     out.extend_from_slice(req.method.as_str().as_bytes());
     out.push(b' ');
@@ -174,11 +181,14 @@ pub fn request_head(
         out.extend_from_slice(earlier);
         out.extend_from_slice(b", ");
     }
+    // The address is formatted once and copied for X-Real-IP.
+    let at = out.len();
+    let _ = write!(out, "{client}");
+    let address = at..out.len();
     let scheme = if req.client.tls { "https" } else { "http" };
-    let _ = write!(
-        out,
-        "{client}\r\nX-Forwarded-Proto: {scheme}\r\nX-Real-IP: {client}\r\n"
-    );
+    let _ = write!(out, "\r\nX-Forwarded-Proto: {scheme}\r\nX-Real-IP: ");
+    out.extend_from_within(address);
+    out.extend_from_slice(b"\r\n");
     if let Some(host) = &req.host {
         field(&mut out, b"X-Forwarded-Host", host.as_bytes());
     }
@@ -289,13 +299,14 @@ pub fn parse_response_head(
     if !(100..=599).contains(&status) {
         return Err("invalid status code");
     }
-    let tokens = connection_tokens(
+    let tokens = ConnectionTokens(
         resp.headers
             .iter()
             .filter(|h| h.name.eq_ignore_ascii_case("connection"))
             .map(|h| h.value),
     );
-    let mut lengths = Vec::new();
+    // Every Content-Length value (a list, or repeated fields) must agree.
+    let mut content_length = None;
     let mut transfer_coding: Option<String> = None;
     for h in resp.headers.iter() {
         if h.name.eq_ignore_ascii_case("content-length") {
@@ -305,18 +316,18 @@ pub fn parse_response_head(
                 if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
                     return Err("bad Content-Length");
                 }
-                lengths.push(part.parse::<u64>().map_err(|_| "bad Content-Length")?);
+                let n = part.parse::<u64>().map_err(|_| "bad Content-Length")?;
+                if content_length.is_some_and(|m| m != n) {
+                    return Err("conflicting Content-Length values");
+                }
+                content_length = Some(n);
             }
         } else if h.name.eq_ignore_ascii_case("transfer-encoding") {
             transfer_coding = Some(String::from_utf8_lossy(h.value).to_ascii_lowercase());
         }
     }
-    lengths.dedup();
-    if lengths.len() > 1 {
-        return Err("conflicting Content-Length values");
-    }
     let bodyless = head_request || !crate::http::response::status_has_body(status);
-    let (framing, mut reusable) = match (&transfer_coding, lengths.first()) {
+    let (framing, mut reusable) = match (&transfer_coding, content_length) {
         _ if bodyless => (Framing::Empty, true),
         (Some(te), cl) => {
             let chunked = te
@@ -332,15 +343,15 @@ pub fn parse_response_head(
                 (Framing::UntilClose, false)
             }
         }
-        (None, Some(n)) => (Framing::Length(*n), true),
+        (None, Some(n)) => (Framing::Length(n), true),
         (None, None) => (Framing::UntilClose, false),
     };
-    if resp.version != Some(1) || tokens.iter().any(|t| t == "close") {
+    if resp.version != Some(1) || tokens.name("close") {
         reusable = false;
     }
     let length = match framing {
         Framing::Length(n) => Some(n),
-        Framing::Empty if transfer_coding.is_none() => lengths.first().copied(),
+        Framing::Empty if transfer_coding.is_none() => content_length,
         _ => None,
     };
     let mut headers = Headers::with_capacity(resp.headers.len());
@@ -616,6 +627,24 @@ mod tests {
         assert!(
             parse_response_head(b"HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", false).is_err()
         );
+        // Repeated values that agree are one length.
+        let r = parse_response_head(
+            b"HTTP/1.1 200 OK\r\nContent-Length: 4, 4\r\nContent-Length: 4\r\n\r\n",
+            false,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!((r.framing, r.length), (Framing::Length(4), Some(4)));
+        // Fields the back end's Connection names stay behind, in any case
+        // and list position; `close` among its tokens ends the reuse.
+        let r = parse_response_head(
+            b"HTTP/1.1 200 OK\r\nConnection: x-hop , KEEP-ALIVE\r\nX-Hop: 1\r\nConnection: Close\r\nX-Kept: 2\r\nContent-Length: 0\r\n\r\n",
+            false,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(format!("{:?}", r.headers), "[\"X-Kept: 2\"]");
+        assert!(!r.reusable);
         assert!(parse_response_head(b"HTTP/1.1 200 OK\r\nContent-", false)
             .unwrap()
             .is_none());

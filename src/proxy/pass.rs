@@ -30,6 +30,7 @@ use super::monitor::InFlight;
 use super::upstream_body::UpstreamBody;
 use super::Upstreams;
 use crate::config::{Balance, HashKey, Route, Variables};
+use crate::deadline::timeout_if_pending;
 use crate::exchange::{
     Body, BodyError, BodyLength, Method, Request, RequestBody, Response, Tunnel,
 };
@@ -119,11 +120,10 @@ impl Proxy {
         own_fields: &[(&str, Option<&str>)],
     ) -> Result<Response, BodyError> {
         let upgrades = &route.upgrades;
-        let (name, tls, timeouts, flags) = {
+        let (tls, timeouts, flags) = {
             let upstreams = self.upstreams.borrow();
             let c = upstreams.config(group);
             (
-                c.name.clone(),
                 upstreams.tls(group).cloned(),
                 (c.read_timeout, c.connect_timeout, c.tunnel_timeout),
                 (
@@ -137,14 +137,14 @@ impl Proxy {
         let (proxy_protocol, underscores, retry_body_bytes) = flags;
         let upgrade = allowed_upgrade(req, upgrades);
         if let (Some(offer), None) = (&req.upgrade, &upgrade) {
-            tracing::debug!(peer = %req.client.addr, upstream = %name, offer, method = %req.method, "upgrade not allowed here; forwarded as a plain request");
+            tracing::debug!(peer = %req.client.addr, upstream = %self.group_name(group), offer, method = %req.method, "upgrade not allowed here; forwarded as a plain request");
         }
         // The client's Host, or for a request without one (HTTP/1.0) the
         // address it reached (formatted only then).
         let host: std::borrow::Cow<'_, str> = match (&req.host, req.client.local) {
             (Some(host), _) => host.into(),
             (None, Some(local)) => local.to_string().into(),
-            (None, None) => name.as_str().into(),
+            (None, None) => self.group_name(group).into(),
         };
         let request_id = req.header_text("x-request-id");
         let vars = Variables {
@@ -182,7 +182,7 @@ impl Proxy {
         loop {
             let picked = self.upstreams.borrow_mut().pick(group, &tried, key);
             let Some(server) = picked else {
-                tracing::warn!(peer = %req.client.addr, upstream = %name, "no back end available");
+                tracing::warn!(peer = %req.client.addr, upstream = %self.group_name(group), "no back end available");
                 return Ok(Response::error(502));
             };
             let address = self.upstreams.borrow().address(group, server);
@@ -249,7 +249,7 @@ impl Proxy {
                         peer: backend,
                         received: leftover,
                         idle_timeout: tunnel_timeout,
-                        peer_name: format!("{name} {address}"),
+                        peer_name: format!("{} {address}", self.group_name(group)),
                     };
                     return Ok(Response {
                         status: 101,
@@ -287,11 +287,11 @@ impl Proxy {
             let why = match failure {
                 Failure::Client(e) => return Err(e),
                 Failure::StaleIdle => {
-                    tracing::debug!(upstream = %name, back_end = %address, "idle back-end connection was closed; retrying on a new one");
+                    tracing::debug!(upstream = %self.group_name(group), back_end = %address, "idle back-end connection was closed; retrying on a new one");
                     continue;
                 }
                 Failure::Unreachable(e) => {
-                    self.back_end_failed(req, group, server, &name, &address, &e);
+                    self.back_end_failed(req, group, server, &address, &e);
                     tried.push(server);
                     continue;
                 }
@@ -301,18 +301,17 @@ impl Proxy {
                         req,
                         group,
                         server,
-                        &name,
                         &address,
                         &"no response within read_timeout",
                     );
                     return Ok(Response::error(504));
                 }
                 Failure::BadResponse(why) => {
-                    self.back_end_failed(req, group, server, &name, &address, &why);
+                    self.back_end_failed(req, group, server, &address, &why);
                     return Ok(Response::error(502));
                 }
             };
-            self.back_end_failed(req, group, server, &name, &address, &why);
+            self.back_end_failed(req, group, server, &address, &why);
             tried.push(server);
             if !resendable || !req.method.is_idempotent() || retried {
                 // A streamed body may have gone half-way: it is not sent
@@ -352,12 +351,17 @@ impl Proxy {
         }
     }
 
+    /// The upstream group's name, for logs: looked up when one is written
+    /// (a copy made for every request cost an allocation each).
+    fn group_name(&self, group: usize) -> String {
+        self.upstreams.borrow().config(group).name.clone()
+    }
+
     fn back_end_failed(
         &self,
         req: &Request,
         group: usize,
         server: usize,
-        name: &str,
         address: &impl std::fmt::Display,
         why: &dyn std::fmt::Display,
     ) {
@@ -372,9 +376,9 @@ impl Proxy {
         drop(upstreams);
         let peer = req.client.addr;
         if newly_down {
-            tracing::warn!(%peer, upstream = name, back_end = %address, %why, "back end failed; leaving it out for fail_timeout");
+            tracing::warn!(%peer, upstream = %self.group_name(group), back_end = %address, %why, "back end failed; leaving it out for fail_timeout");
         } else {
-            tracing::debug!(%peer, upstream = name, back_end = %address, %why, "back end failed again");
+            tracing::debug!(%peer, upstream = %self.group_name(group), back_end = %address, %why, "back end failed again");
         }
     }
 
@@ -390,10 +394,12 @@ impl Proxy {
         body: &mut B,
         reused: bool,
     ) -> Result<(), Failure> {
-        let chunked = upstream_framing(req) == Framing::Chunked;
         // Only a request without a body can be sent again after a write
         // fails on a reused connection.
-        let stale_if_failed = reused && req.body == BodyLength::None;
+        if req.body == BodyLength::None {
+            return self.write_up(backend, upstream_head, reused).await;
+        }
+        let chunked = upstream_framing(req) == Framing::Chunked;
         let mut pending = upstream_head.to_vec();
         let mut pipe = None;
         loop {
@@ -401,7 +407,7 @@ impl Proxy {
                 if chunked {
                     pending.extend_from_slice(chunk_size_line(raw).as_ref());
                 }
-                self.write_up(backend, &pending, stale_if_failed).await?;
+                self.write_up(backend, &pending, false).await?;
                 pending.clear();
                 let pipe = match &mut pipe {
                     Some(p) => p,
@@ -428,7 +434,7 @@ impl Proxy {
                 // them and a forwarded field could change the request's meaning.
                 pending.extend_from_slice(LAST_CHUNK);
             }
-            self.write_up(backend, &pending, stale_if_failed).await?;
+            self.write_up(backend, &pending, false).await?;
             pending.clear();
             if done {
                 return Ok(());
@@ -448,7 +454,7 @@ impl Proxy {
         if bytes.is_empty() {
             return Ok(());
         }
-        match timeout(self.body_timeout, backend.write_all(bytes)).await {
+        match timeout_if_pending(self.body_timeout, backend.write_all(bytes)).await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(_)) if stale_if_failed => Err(Failure::StaleIdle),
             Ok(Err(e)) => Err(Failure::NoResponse(e)),
@@ -514,8 +520,8 @@ async fn read_response_head(
             Ok(Some(r)) if r.status == 101 => {
                 return match offered {
                     Some(offer) if switch_matches_offer(offer, r.upgrade.as_deref()) => {
-                        let leftover = buf[r.head_len..len].to_vec();
-                        Ok((r, leftover))
+                        let body_start = past_head(buf, r.head_len, len);
+                        Ok((r, body_start))
                     }
                     Some(_) => Err(Failure::BadResponse(
                         "101 to a protocol the client did not offer",
@@ -531,8 +537,8 @@ async fn read_response_head(
                 continue;
             }
             Ok(Some(r)) => {
-                let leftover = buf[r.head_len..len].to_vec();
-                return Ok((r, leftover));
+                let body_start = past_head(buf, r.head_len, len);
+                return Ok((r, body_start));
             }
             Ok(None) if len == MAX_RESPONSE_HEAD => {
                 return Err(Failure::BadResponse("response head too large"))
@@ -555,4 +561,12 @@ async fn read_response_head(
             Err(_) => return Err(Failure::TooSlow),
         }
     }
+}
+
+/// The bytes read past a response head (the body's start), in the buffer
+/// they were read into: no copy, and no allocation per response.
+fn past_head(mut buf: Vec<u8>, head_len: usize, len: usize) -> Vec<u8> {
+    buf.truncate(len);
+    buf.drain(..head_len);
+    buf
 }

@@ -8,15 +8,14 @@ use super::super::Worker;
 use super::End;
 use crate::buffer::ByteBuf;
 use crate::clock;
+use crate::deadline::{ready_now, timeout_if_pending};
 use crate::metrics::WorkerMetrics;
 use crate::tls::ReadError;
 use std::future::Future;
 use std::ops::Range;
 use std::pin::{pin, Pin};
 use std::rc::Rc;
-use std::task::{Context, Poll, Waker};
 use std::time::Duration;
-use tokio::time::error::Elapsed;
 use tokio::time::{timeout, timeout_at, Instant, Sleep};
 
 /// A keep-alive connection quiet for this long gives its buffers back.
@@ -187,27 +186,6 @@ impl Wire {
                 _ => break,
             }
         }
-    }
-}
-
-/// `tokio::time::timeout`, with the timer armed (and the clock read) only
-/// if `future` is not ready at its first poll: most writes complete at once,
-/// and a pipelined or quick client's next request is often already there.
-/// The same future goes on under the timeout, so nothing is lost.
-async fn timeout_if_pending<F: Future>(limit: Duration, future: F) -> Result<F::Output, Elapsed> {
-    let mut future = pin!(future);
-    match ready_now(future.as_mut()) {
-        Some(output) => Ok(output),
-        None => timeout(limit, future).await,
-    }
-}
-
-/// `future`'s output if it is ready at this poll. Nothing is woken when it
-/// is not: the caller polls it again, under its timer.
-fn ready_now<F: Future>(future: Pin<&mut F>) -> Option<F::Output> {
-    match future.poll(&mut Context::from_waker(Waker::noop())) {
-        Poll::Ready(output) => Some(output),
-        Poll::Pending => None,
     }
 }
 

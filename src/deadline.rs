@@ -1,0 +1,34 @@
+//! Timeouts that cost nothing when the work is done at once. A tokio
+//! timeout registers a timer (the wheel's lock, a clock read) at its first
+//! poll, even for a write the socket takes whole or a read whose bytes are
+//! already there, which is most of them on a busy connection.
+
+use std::future::Future;
+use std::pin::{pin, Pin};
+use std::task::{Context, Poll, Waker};
+use std::time::Duration;
+use tokio::time::error::Elapsed;
+use tokio::time::timeout;
+
+/// `tokio::time::timeout`, with the timer armed (and the clock read) only
+/// if `future` is not ready at its first poll. The same future goes on
+/// under the timeout, so nothing is lost.
+pub async fn timeout_if_pending<F: Future>(
+    limit: Duration,
+    future: F,
+) -> Result<F::Output, Elapsed> {
+    let mut future = pin!(future);
+    match ready_now(future.as_mut()) {
+        Some(output) => Ok(output),
+        None => timeout(limit, future).await,
+    }
+}
+
+/// `future`'s output if it is ready at this poll. Nothing is woken when it
+/// is not: the caller polls it again, under its timer.
+pub fn ready_now<F: Future>(future: Pin<&mut F>) -> Option<F::Output> {
+    match future.poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(output) => Some(output),
+        Poll::Pending => None,
+    }
+}
