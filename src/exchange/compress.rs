@@ -12,7 +12,7 @@
 //! and other streams must not be held back); a full buffer is compressed
 //! without a flush, so bulk bodies lose nothing to it.
 
-use super::{BodyStream, Headers, LocalFuture, Response, SourceFile, StreamError};
+use super::{list_items, BodyStream, Headers, LocalFuture, Response, SourceFile, StreamError};
 use crate::compression::{Coding, Counters, Encoder, VariantCache, VariantKey};
 use crate::net::Pipe;
 use bytes::Bytes;
@@ -232,11 +232,6 @@ pub fn response_transformable(response: &Response) -> bool {
         && !h
             .get_all("cache-control")
             .any(|v| list_items(v).any(|d| d.eq_ignore_ascii_case(b"no-transform")))
-}
-
-/// The items of a list-valued field's line (RFC 9110 5.6.1).
-fn list_items(value: &[u8]) -> impl Iterator<Item = &[u8]> {
-    value.split(|&b| b == b',').map(<[u8]>::trim_ascii)
 }
 
 #[cfg(test)]

@@ -116,6 +116,11 @@ impl Headers {
     }
 }
 
+/// The items of a list-valued field's line (RFC 9110 5.6.1).
+pub fn list_items(value: &[u8]) -> impl Iterator<Item = &[u8]> {
+    value.split(|&b| b == b',').map(<[u8]>::trim_ascii)
+}
+
 impl fmt::Debug for Headers {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list()

@@ -13,7 +13,7 @@
 pub mod compress;
 mod headers;
 
-pub use headers::Headers;
+pub use headers::{list_items, Headers};
 
 use crate::net::Pipe;
 use std::borrow::Cow;

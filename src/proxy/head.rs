@@ -9,7 +9,7 @@
 //! protocol adds its own framing and connection handling.
 
 use crate::config::{HeaderRules, Variables};
-use crate::exchange::{BodyLength, Headers, Method, Request, Version};
+use crate::exchange::{list_items, BodyLength, Headers, Method, Request, Version};
 use crate::http::response::decimal;
 use crate::http::Framing;
 use std::io::Write as _;
@@ -43,16 +43,15 @@ const SET_BY_PROXY: [&str; 6] = [
 /// fields (RFC 9110 7.6.1). Looked up in the field values as they are,
 /// with no list made: every proxied request and response asks, and most
 /// have one such field (`keep-alive`, `close`) or none.
-#[derive(Clone)]
 struct ConnectionTokens<I>(I);
 
 impl<'a, I: Iterator<Item = &'a [u8]> + Clone> ConnectionTokens<I> {
     /// Whether a token is `name` (in any case).
-    fn name(&self, name: &str) -> bool {
+    fn contains(&self, name: &str) -> bool {
         self.0
             .clone()
-            .flat_map(|v| v.split(|&b| b == b','))
-            .any(|t| t.trim_ascii().eq_ignore_ascii_case(name.as_bytes()))
+            .flat_map(list_items)
+            .any(|t| t.eq_ignore_ascii_case(name.as_bytes()))
     }
 }
 
@@ -60,7 +59,7 @@ fn is_hop_by_hop<'a>(
     name: &str,
     tokens: &ConnectionTokens<impl Iterator<Item = &'a [u8]> + Clone>,
 ) -> bool {
-    HOP_BY_HOP.iter().any(|h| name.eq_ignore_ascii_case(h)) || tokens.name(name)
+    HOP_BY_HOP.iter().any(|h| name.eq_ignore_ascii_case(h)) || tokens.contains(name)
 }
 
 /// A back end's `Location` and `Content-Location` in the client's view,
@@ -346,7 +345,7 @@ pub fn parse_response_head(
         (None, Some(n)) => (Framing::Length(n), true),
         (None, None) => (Framing::UntilClose, false),
     };
-    if resp.version != Some(1) || tokens.name("close") {
+    if resp.version != Some(1) || tokens.contains("close") {
         reusable = false;
     }
     let length = match framing {
