@@ -69,6 +69,23 @@ def test_connection_close_is_honoured(server):
     assert reader.at_eof()
 
 
+@pytest.mark.parametrize("request_bytes", [
+    b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    b"GET /f16383.bin HTTP/1.0\r\n\r\n",
+    b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",  # 400, unparsed
+])
+def test_last_response_and_fin_arrive_together(server, request_bytes):
+    """The last response on a closing connection is held back until the
+    close, so the FIN rides in its segment: by the time the response has
+    arrived, so has the end of the stream (a FIN sent after it would not
+    be there yet, most times)."""
+    s = connect(server, "http")
+    s.sendall(request_bytes)
+    Reader(s).response()
+    s.setblocking(False)
+    assert s.recv(1) == b""
+
+
 def test_bodies_are_discarded_and_connection_kept(server):
     s = connect(server)
     reader = Reader(s)

@@ -457,7 +457,7 @@ impl Connection {
                         Ok(None) => {}
                         Ok(Some(reason)) => {
                             self.closing = Some(reason);
-                            return self.wire.flush().await.err().unwrap_or(End::Done);
+                            return self.wire.flush_last().await.err().unwrap_or(End::Done);
                         }
                         Err(end) => return end,
                     }
@@ -635,7 +635,7 @@ impl Connection {
         if let Err(SendError::End(e)) = self.wire.send_body(body, framing, head_start).await {
             return e;
         }
-        self.wire.flush().await.err().unwrap_or(End::Done)
+        self.wire.flush_last().await.err().unwrap_or(End::Done)
     }
 
     async fn close(&mut self, end: &End) {

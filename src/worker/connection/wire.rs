@@ -122,6 +122,15 @@ impl Wire {
         self.write_out(false).await
     }
 
+    /// The connection's last bytes, before its close: held back (`MSG_MORE`)
+    /// so that the FIN which `close()` or `shutdown()` sends next (or kTLS's
+    /// close_notify) leaves in the same segment. One segment fewer for the
+    /// client to take in and acknowledge, on every connection that carries
+    /// one request.
+    pub async fn flush_last(&mut self) -> Result<(), End> {
+        self.write_out(true).await
+    }
+
     /// Idle between requests: until data arrives, the keep-alive timeout,
     /// or shutdown. `timer`: the connection's idle timer, kept from one
     /// wait to the next (see `IdleTimer`).
