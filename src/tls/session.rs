@@ -12,6 +12,7 @@ use super::client_hello::{self, ClientHelloFacts};
 use super::records::{RecordError, RecordLayer, MAX_FRAGMENT};
 use crate::buffer::ByteBuf;
 use crate::metrics::HandshakeFailure;
+use rustix::net::SendFlags;
 use rustls::kernel::KernelConnection;
 use rustls::server::{ServerConnectionData, UnbufferedServerConnection};
 use rustls::unbuffered::{
@@ -23,7 +24,7 @@ use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{ready, Context, Poll};
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, Interest, ReadBuf};
 use tokio::net::TcpStream;
 
 /// Largest TLS record on the wire: 2^14 plaintext plus 2048 of expansion
@@ -339,7 +340,18 @@ impl TlsSession {
             match step {
                 Step::Progress | Step::Wrote => {}
                 Step::Traffic => {
-                    s.flush(stream).await?;
+                    // TLS 1.3's last handshake bytes are the session
+                    // tickets, which no client waits for: they leave with
+                    // the first write (a request already read is answered
+                    // in the tickets' segment) or before the first wait for
+                    // input (`poll_read`). Not when the kernel may take the
+                    // connection over (it takes nothing queued), nor in TLS
+                    // 1.2 (its last bytes may be our Finished, which the
+                    // client does wait for).
+                    let tls13 = s.protocol_version() == Some(rustls::ProtocolVersion::TLSv1_3);
+                    if record_exact || !tls13 {
+                        s.flush(stream).await?;
+                    }
                     return Ok(s);
                 }
                 Step::Blocked => {
@@ -688,6 +700,25 @@ impl TlsSession {
         self.flush(stream).await
     }
 
+    /// A connection's last bytes, then the close_notify, written held
+    /// (`MSG_MORE`) for the FIN that `shutdown` sends next: all three in one
+    /// segment. With rustls's record layer, as `write_all`.
+    pub async fn write_last(&mut self, stream: &mut TcpStream, data: &[u8]) -> io::Result<()> {
+        let Engine::Records(records) = &mut self.engine else {
+            return self.write_all(stream, data).await;
+        };
+        records
+            .seal_data(data, &mut self.outgoing)
+            .map_err(record_error)?;
+        if !self.close_queued {
+            records
+                .seal_close_notify(&mut self.outgoing)
+                .map_err(record_error)?;
+            self.close_queued = true;
+        }
+        poll_fn(|cx| self.poll_flush_before_fin(cx, stream)).await
+    }
+
     /// Sends close_notify and closes our sending side.
     pub async fn shutdown(&mut self, stream: &mut TcpStream) -> io::Result<()> {
         poll_fn(|cx| self.poll_shutdown(cx, stream)).await
@@ -714,8 +745,30 @@ impl TlsSession {
             ready!(self.poll_apply(cx, stream, op))?;
             self.close_queued = true;
         }
-        ready!(self.poll_flush(cx, stream))?;
+        ready!(self.poll_flush_before_fin(cx, stream))?;
         Pin::new(stream).poll_shutdown(cx)
+    }
+
+    /// Writes out what is queued, held (`MSG_MORE`) so that the FIN which
+    /// follows at once leaves in the same segment.
+    fn poll_flush_before_fin(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut TcpStream,
+    ) -> Poll<io::Result<()>> {
+        let flags = SendFlags::MORE | SendFlags::NOSIGNAL;
+        while !self.outgoing.is_empty() {
+            ready!(stream.poll_write_ready(cx))?;
+            let queued = self.outgoing.as_slice();
+            match stream.try_io(Interest::WRITABLE, || {
+                Ok(rustix::net::send(&*stream, queued, flags)?)
+            }) {
+                Ok(n) => self.outgoing.consume(n),
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+                Err(e) => return Poll::Ready(Err(e)),
+            }
+        }
+        Poll::Ready(Ok(()))
     }
 
     async fn write_op(&mut self, stream: &mut TcpStream, op: WriteOp<'_>) -> io::Result<()> {

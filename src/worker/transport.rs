@@ -17,6 +17,23 @@ use std::task::{ready, Context, Poll};
 use tokio::io::{AsyncWriteExt, Interest};
 use tokio::net::TcpStream;
 
+/// What follows a write, which decides whether the kernel may hold it back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Push {
+    /// Nothing: send at once.
+    Now,
+    /// A file body (or spliced data), at once: a small head may wait to
+    /// share a segment (or, on kTLS, a record) with it.
+    BeforeBody,
+    /// The close, at once (`shutdown`, then the drop): the connection's
+    /// last bytes. Plain TCP holds them (`MSG_MORE`) so the FIN rides in
+    /// their segment; user-space TLS writes the close_notify behind them,
+    /// both held for the FIN. On kTLS there is nothing to gain (the kernel
+    /// pushes a held record on its own ahead of the close_notify alert, as
+    /// the 6.12 guest shows): sent at once.
+    BeforeClose,
+}
+
 pub enum Transport {
     Plain(TcpStream),
     /// TLS with the record layer in user space (rustls).
@@ -38,15 +55,17 @@ impl Transport {
         }
     }
 
-    /// Writes all of `buf`. `more` says a file body follows at once, so the
-    /// kernel may hold a small head back to share a segment (or record) with it.
-    pub async fn write_all(&mut self, buf: &[u8], more: bool) -> io::Result<()> {
+    /// Writes all of `buf`, pushed as `push` says.
+    pub async fn write_all(&mut self, buf: &[u8], push: Push) -> io::Result<()> {
         match self {
-            Transport::Plain(s) => send_all(s, buf, more).await,
+            Transport::Plain(s) => send_all(s, buf, push != Push::Now).await,
+            Transport::Tls(stream, session) if push == Push::BeforeClose => {
+                session.write_last(stream, buf).await
+            }
             Transport::Tls(stream, session) => session.write_all(stream, buf).await,
             Transport::Ktls(s, k) => {
                 k.count_sent(buf.len());
-                send_all(s, buf, more).await
+                send_all(s, buf, push == Push::BeforeBody).await
             }
         }
     }

@@ -1,12 +1,14 @@
 """HTTP/1.x on raw sockets: keep-alive, pipelining, request bodies, and
 every error status, including the request-smuggling rules."""
 
+import socket
+import struct
 import subprocess
 import time
 
 import pytest
 
-from conftest import BINARY, Reader, config_file, connect, curl
+from conftest import BINARY, Reader, config_file, connect, curl, wait_for
 
 
 @pytest.mark.parametrize("scheme", ["https", "http"])
@@ -74,6 +76,18 @@ def test_connection_close_is_honoured(server):
     b"GET /f16383.bin HTTP/1.0\r\n\r\n",
     b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",  # 400, unparsed
 ])
+def data_segments_received(sock):
+    """Segments with a payload this socket has taken in (Linux
+    `tcp_info.tcpi_data_segs_in`)."""
+    info = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 256)
+    return struct.unpack_from("I", info, 152)[0]
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    b"GET /f16383.bin HTTP/1.0\r\n\r\n",
+    b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",  # 400, unparsed
+])
 def test_last_response_and_fin_arrive_together(server, request_bytes):
     """The last response on a closing connection is held back until the
     close, so the FIN rides in its segment: by the time the response has
@@ -84,6 +98,25 @@ def test_last_response_and_fin_arrive_together(server, request_bytes):
     Reader(s).response()
     s.setblocking(False)
     assert s.recv(1) == b""
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    b"GET /f1.bin HTTP/1.0\r\n\r\n",
+    b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",  # 400, unparsed
+])
+def test_tls_last_response_close_notify_and_fin_in_one_segment(server, request_bytes):
+    """TLS 1.3 in user space: after the handshake flight and the session
+    tickets (which leave when the server would otherwise wait: here, for
+    the request), the last response, the close_notify and the FIN come in
+    one segment. Loopback's MSS is 64 KB, so a write is one segment."""
+    s = connect(server, "https")
+    assert s.version() == "TLSv1.3"
+    wait_for(lambda: data_segments_received(s) == 2, what="the handshake flight and the tickets")
+    s.sendall(request_bytes)
+    Reader(s).response()
+    assert s.recv(1) == b""
+    assert data_segments_received(s) == 3
 
 
 def test_bodies_are_discarded_and_connection_kept(server):

@@ -9,7 +9,7 @@
 //! stream's bytes are gathered into full writes while the source keeps
 //! them coming, and written as soon as it pauses.
 
-use super::super::transport::Transport;
+use super::super::transport::{Push, Transport};
 use super::wire::Wire;
 use super::End;
 use crate::exchange::{Body, BodyStream, FileRange, Response, Segment, StreamError, Version};
@@ -127,7 +127,7 @@ impl Wire {
                 // Pipelined requests queue their responses until the input
                 // is parsed: bound what they hold.
                 if self.out.len() >= WRITE_CHUNK {
-                    self.write_out(false).await?;
+                    self.write_out(Push::Now).await?;
                 }
                 return Ok(());
             }
@@ -140,7 +140,7 @@ impl Wire {
         let (mut pos, end) = (offset, offset + len);
         let send_timeout = self.worker.settings.timeouts.send;
         if self.io.can_sendfile() {
-            self.write_out(true).await?;
+            self.write_out(Push::BeforeBody).await?;
             let ktls = matches!(self.io, Transport::Ktls(..));
             while pos < end {
                 match timeout(send_timeout, self.io.sendfile(file, pos, end - pos)).await {
@@ -192,7 +192,7 @@ impl Wire {
                 Err(e) => return Err(End::Io("read file", e.into())),
             }
             if self.out.len() >= WRITE_CHUNK {
-                self.write_out(false).await?;
+                self.write_out(Push::Now).await?;
             }
         }
         Ok(())
@@ -222,7 +222,7 @@ impl Wire {
                                 .extend_from_slice(chunk_size_line(n as u64).as_ref());
                         }
                         // The head (and size line) go first, in the same record.
-                        self.write_out(true).await?;
+                        self.write_out(Push::BeforeBody).await?;
                         flushed = true;
                         while pipe.held() > 0 {
                             match timeout(send_timeout, self.io.splice_from_pipe(pipe)).await {
@@ -257,7 +257,7 @@ impl Wire {
                 };
                 let n = match read {
                     None => {
-                        self.write_out(false).await?;
+                        self.write_out(Push::Now).await?;
                         flushed = true;
                         continue;
                     }
@@ -277,7 +277,7 @@ impl Wire {
                     self.out.commit(n);
                 }
                 if self.out.len() >= WRITE_CHUNK {
-                    self.write_out(false).await?;
+                    self.write_out(Push::Now).await?;
                     flushed = true;
                 }
                 n

@@ -19,7 +19,7 @@
 //! confidentiality limit, as for responses: a tunnel that nears it is
 //! closed cleanly (close_notify), since no kernel we test can rekey.
 
-use super::super::transport::{self, Transport};
+use super::super::transport::{self, Push, Transport};
 use super::{Connection, End};
 use crate::exchange::{Request, Response, Tunnel, Version};
 use crate::http::Framing;
@@ -343,7 +343,7 @@ async fn copy_in_turns(
                 }
                 n => {
                     idle.touch();
-                    within(idle.limit.get(), client.write_all(&down_buf[..n], false))
+                    within(idle.limit.get(), client.write_all(&down_buf[..n], Push::Now))
                         .await
                         .map_err(TunnelEnd::ClientWrite)?;
                     Moved::add(&moved.down, &metrics.tunnel_bytes_copied_down, n);

@@ -3,7 +3,7 @@
 //! waiting to be written; pipelined responses collect here). Only the
 //! HTTP/1 code in this folder touches them; handlers see exchanges.
 
-use super::super::transport::Transport;
+use super::super::transport::{Push, Transport};
 use super::super::Worker;
 use super::End;
 use crate::buffer::ByteBuf;
@@ -94,8 +94,8 @@ impl Wire {
         Ok(n)
     }
 
-    /// Writes what `out` holds. `more`: a file body follows at once.
-    pub async fn write_out(&mut self, more: bool) -> Result<(), End> {
+    /// Writes what `out` holds, pushed as `push` says.
+    pub async fn write_out(&mut self, push: Push) -> Result<(), End> {
         if self.out.is_empty() {
             return Ok(());
         }
@@ -107,7 +107,7 @@ impl Wire {
         }
         let result = timeout_if_pending(
             self.worker.settings.timeouts.send,
-            self.io.write_all(self.out.as_slice(), more),
+            self.io.write_all(self.out.as_slice(), push),
         )
         .await;
         self.out.clear();
@@ -119,18 +119,16 @@ impl Wire {
     }
 
     pub async fn flush(&mut self) -> Result<(), End> {
-        self.write_out(false).await
+        self.write_out(Push::Now).await
     }
 
-    /// The connection's last bytes, before its close. On plain TCP they are
-    /// held back (`MSG_MORE`) so that the FIN which `close()` or `shutdown()`
-    /// sends next leaves in the same segment: one segment fewer for the
-    /// client to take in and acknowledge, on every connection that carries
-    /// one request. (kTLS would push the held record on its own ahead of
-    /// the close_notify alert, as the 6.12 guest shows: nothing to gain.)
+    /// The connection's last bytes, before its close (`Push::BeforeClose`):
+    /// the FIN, and under TLS the close_notify, leave in their segment, one
+    /// segment or two fewer for the client to take in and acknowledge on
+    /// every connection that carries one request. The caller ends the
+    /// connection next (`Transport::shutdown`, then the drop).
     pub async fn flush_last(&mut self) -> Result<(), End> {
-        let plain = matches!(self.io, Transport::Plain(_));
-        self.write_out(plain).await
+        self.write_out(Push::BeforeClose).await
     }
 
     /// Idle between requests: until data arrives, the keep-alive timeout,
