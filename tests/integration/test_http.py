@@ -71,11 +71,6 @@ def test_connection_close_is_honoured(server):
     assert reader.at_eof()
 
 
-@pytest.mark.parametrize("request_bytes", [
-    b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-    b"GET /f16383.bin HTTP/1.0\r\n\r\n",
-    b"GET /f1.bin HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",  # 400, unparsed
-])
 def data_segments_received(sock):
     """Segments with a payload this socket has taken in (Linux
     `tcp_info.tcpi_data_segs_in`)."""
