@@ -253,7 +253,12 @@ impl HeadBuilder {
                     if !taken {
                         self.headers.append("host", value);
                         let mut authority = std::mem::take(&mut self.spare_authority);
-                        authority.push_str(&String::from_utf8_lossy(value));
+                        // `from_utf8` checks ASCII a word at a time;
+                        // the lossy form goes byte by byte.
+                        match std::str::from_utf8(value) {
+                            Ok(text) => authority.push_str(text),
+                            Err(_) => authority.push_str(&String::from_utf8_lossy(value)),
+                        }
                         self.authority = Some(authority);
                     }
                     taken

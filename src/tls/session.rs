@@ -478,12 +478,34 @@ impl TlsSession {
         cx: &mut Context<'_>,
         stream: &mut TcpStream,
     ) -> Poll<io::Result<()>> {
+        self.poll_send_queued(cx, stream, false)
+    }
+
+    /// Sends what is queued; `before_fin` holds the last segment
+    /// (`MSG_MORE`) so that the FIN which follows at once leaves in it.
+    fn poll_send_queued(
+        &mut self,
+        cx: &mut Context<'_>,
+        stream: &mut TcpStream,
+        before_fin: bool,
+    ) -> Poll<io::Result<()>> {
+        let flags = if before_fin {
+            SendFlags::MORE | SendFlags::NOSIGNAL
+        } else {
+            SendFlags::NOSIGNAL
+        };
         while !self.outgoing.is_empty() {
-            let n = ready!(Pin::new(&mut *stream).poll_write(cx, self.outgoing.as_slice()))?;
-            if n == 0 {
-                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+            ready!(stream.poll_write_ready(cx))?;
+            let queued = self.outgoing.as_slice();
+            match stream.try_io(Interest::WRITABLE, || {
+                Ok(rustix::net::send(&*stream, queued, flags)?)
+            }) {
+                Ok(0) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Ok(n) => self.outgoing.consume(n),
+                // Readiness was stale and is cleared: the next poll waits.
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+                Err(e) => return Poll::Ready(Err(e)),
             }
-            self.outgoing.consume(n);
         }
         Poll::Ready(Ok(()))
     }
@@ -716,7 +738,7 @@ impl TlsSession {
                 .map_err(record_error)?;
             self.close_queued = true;
         }
-        poll_fn(|cx| self.poll_flush_before_fin(cx, stream)).await
+        poll_fn(|cx| self.poll_send_queued(cx, stream, true)).await
     }
 
     /// Sends close_notify and closes our sending side.
@@ -745,30 +767,8 @@ impl TlsSession {
             ready!(self.poll_apply(cx, stream, op))?;
             self.close_queued = true;
         }
-        ready!(self.poll_flush_before_fin(cx, stream))?;
+        ready!(self.poll_send_queued(cx, stream, true))?;
         Pin::new(stream).poll_shutdown(cx)
-    }
-
-    /// Writes out what is queued, held (`MSG_MORE`) so that the FIN which
-    /// follows at once leaves in the same segment.
-    fn poll_flush_before_fin(
-        &mut self,
-        cx: &mut Context<'_>,
-        stream: &mut TcpStream,
-    ) -> Poll<io::Result<()>> {
-        let flags = SendFlags::MORE | SendFlags::NOSIGNAL;
-        while !self.outgoing.is_empty() {
-            ready!(stream.poll_write_ready(cx))?;
-            let queued = self.outgoing.as_slice();
-            match stream.try_io(Interest::WRITABLE, || {
-                Ok(rustix::net::send(&*stream, queued, flags)?)
-            }) {
-                Ok(n) => self.outgoing.consume(n),
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
-                Err(e) => return Poll::Ready(Err(e)),
-            }
-        }
-        Poll::Ready(Ok(()))
     }
 
     async fn write_op(&mut self, stream: &mut TcpStream, op: WriteOp<'_>) -> io::Result<()> {
