@@ -17,6 +17,8 @@ from conftest import (BINARY, PLAIN_HTTP_REQUESTS, SIZES, Reader, config_file, c
                       plain_http_to_tls_port, process_gone, sha256_file, wait_for)
 
 BIG = 100 << 20
+# The part of big.bin most ciphers download.
+PART = 16 << 20
 
 COMBOS = [
     ("1.3", "TLS_AES_128_GCM_SHA256"),
@@ -110,17 +112,28 @@ def test_every_version_and_cipher_offloaded_and_byte_exact(kserver, kroot, tmp_p
         assert f" / {cipher}" in r.stderr.decode()
         connections += 1
         body_bytes += size
+    # All of big.bin once per TLS version (by curl and by openssl); the
+    # other ciphers its first 16 MiB (a thousand records, a range sent by
+    # sendfile() as well): each 100 MiB takes about 15 s in the emulated
+    # guest.
+    whole = cipher in ("TLS_AES_256_GCM_SHA384", "ECDHE-ECDSA-AES256-GCM-SHA384")
     out = tmp_path / "big"
-    curl("-k", *curl_args(version, cipher), "-o", str(out), kserver.url("/big.bin"))
-    assert sha256_file(out) == big_sha256(kroot)
+    if whole:
+        curl("-k", *curl_args(version, cipher), "-o", str(out), kserver.url("/big.bin"))
+        assert sha256_file(out) == big_sha256(kroot)
+        body_bytes += BIG
+    else:
+        curl("-k", *curl_args(version, cipher), "-r", f"0-{PART - 1}", "-o", str(out), kserver.url("/big.bin"))
+        with open(kroot / "big.bin", "rb") as f:
+            assert out.read_bytes() == f.read(PART)
+        body_bytes += PART
     connections += 1
-    body_bytes += BIG
     for size in (1, 16385):
         head, body = s_client_get(kserver, version, cipher, f"/f{size}.bin")
         assert head.startswith("HTTP/1.1 200") and body == (kroot / f"f{size}.bin").read_bytes()
         connections += 1
         body_bytes += size
-    if cipher in ("TLS_AES_256_GCM_SHA384", "ECDHE-ECDSA-AES256-GCM-SHA384"):
+    if whole:
         head, body = s_client_get(kserver, version, cipher, "/big.bin")
         assert hashlib.sha256(body).hexdigest() == big_sha256(kroot)
         connections += 1
