@@ -195,7 +195,9 @@ class Run:
                         reference=target.reference if target else None)
 
         rows = [row(key, label, unit, better, target)] + [row(*d[:5]) for d in derived]
-        for rep in range(self.args.repeats):
+        # Repetitions an earlier call of this row made (see below).
+        done = max((len(v) for r in self.rows if r["key"] == key for v in r["values"].values()), default=0)
+        for rep in range(done, done + self.args.repeats):
             order = variants if rep % 2 == 0 else list(reversed(variants))
             for server in order:
                 cpu0 = server.cpu()
@@ -210,7 +212,15 @@ class Run:
                 for row, d in zip(rows[1:], derived):
                     row["values"].setdefault(server.label, []).append(d[5](result))
         for row in rows:
-            self.rows.append(row)
+            # A row measured in several calls (each on fresh servers) adds
+            # its values to what the earlier calls found.
+            earlier = next((r for r in self.rows if r["key"] == row["key"]), None)
+            if earlier:
+                for server, values in row["values"].items():
+                    earlier["values"].setdefault(server, []).extend(values)
+                row = earlier
+            else:
+                self.rows.append(row)
             print(report.one_line(row), flush=True)
         self.save_results()
 
@@ -568,10 +578,12 @@ def text_size(name):
     return f"{(TEXT / name).stat().st_size // 1000} KB"
 
 
-def run_memory(run, variants):
+def run_memory(run, variants, opener):
     """RSS with idle keep-alive connections, each after one request: TLS
-    with HTTP/1.1 (every HTTPS server), then HTTP/2 (every server offering
-    h2; target, issue 25: at most the best peer's)."""
+    with HTTP/1.1 (every HTTPS server; `opener` open_idle), or HTTP/2
+    (every server offering h2; open_idle_h2; target, issue 25: at most the
+    best peer's). One measurement per server: each wants servers that
+    never held connections before (see main)."""
     a = run.args
 
     def idle_rss(opener):
@@ -593,14 +605,16 @@ def run_memory(run, variants):
                     "raw": json.dumps({"rss_before_kib": base, "rss_kib": rss, "connections": a.idle})}
         return fn
 
-    run.measure("memory", "memory/idle-tls", f"RSS with {a.idle:,} idle TLS connections", "MiB", "lower",
-                Target(1.0, report.NGINX), static_servers(variants, "https"), idle_rss(open_idle),
-                derived=[("memory/idle-tls/per-connection", "memory added per idle TLS connection", "bytes",
-                          "lower", None, lambda r: r["per_conn"])])
-    run.measure("memory", "memory/idle-h2", f"RSS with {a.idle:,} idle HTTP/2 connections", "MiB", "lower",
-                Target(1.0, report.PEERS), [v for v in variants if v.serves(HTTP2)], idle_rss(open_idle_h2),
-                derived=[("memory/idle-h2/per-connection", "memory added per idle HTTP/2 connection", "bytes",
-                          "lower", None, lambda r: r["per_conn"])])
+    if opener is open_idle:
+        run.measure("memory", "memory/idle-tls", f"RSS with {a.idle:,} idle TLS connections", "MiB", "lower",
+                    Target(1.0, report.NGINX), static_servers(variants, "https"), idle_rss(open_idle),
+                    derived=[("memory/idle-tls/per-connection", "memory added per idle TLS connection",
+                              "bytes", "lower", None, lambda r: r["per_conn"])])
+    else:
+        run.measure("memory", "memory/idle-h2", f"RSS with {a.idle:,} idle HTTP/2 connections", "MiB", "lower",
+                    Target(1.0, report.PEERS), [v for v in variants if v.serves(HTTP2)], idle_rss(open_idle_h2),
+                    derived=[("memory/idle-h2/per-connection", "memory added per idle HTTP/2 connection",
+                              "bytes", "lower", None, lambda r: r["per_conn"])])
 
 
 def ktls_status(binary):
@@ -717,14 +731,24 @@ def main():
                 for s in variants:
                     s.stop()
             if "memory" in sections:
-                # Fresh servers: what earlier loads left in the heap is not
-                # what idle connections cost.
-                variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backends, with_peers)
+                # Fresh servers for every measurement: what earlier loads
+                # left in a heap is not what idle connections cost, and a
+                # heap that held thousands of connections keeps its size
+                # after they close (the next measurement's connections
+                # would cost nothing).
+                repeats, args.repeats = args.repeats, 1
                 try:
-                    run_memory(run, variants)
+                    for _ in range(repeats):
+                        for opener in (open_idle, open_idle_h2):
+                            variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backends,
+                                                 with_peers)
+                            try:
+                                run_memory(run, variants, opener)
+                            finally:
+                                for s in variants:
+                                    s.stop()
                 finally:
-                    for s in variants:
-                        s.stop()
+                    args.repeats = repeats
             if "rps" in sections and ncpu > 1:
                 # Every worker: tlsaccel and nginx only (the peers' targets are
                 # one worker each, and their multi-worker models differ).
