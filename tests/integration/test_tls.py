@@ -192,3 +192,54 @@ def test_key_exchange_groups_are_checked_and_logged(tmp_path, start, certs, docr
     s = start("serve", "--config", str(cfg), "--log-level", "debug")
     curl("-k", "-s", "-o", "/dev/null", s.url("/index.html"))
     wait_for(lambda: 'group="X25519"' in s.log_text(), what="the handshake's log line")
+
+
+def test_a_burst_of_idle_connections_gives_its_memory_back(start, docroot, certs, tmp_path):
+    """A thousand TLS connections opened in a burst, each after one GET, then
+    idle: they hold full buffers for their first second, and once they gave
+    them back the worker trims its heap (glibc keeps freed memory between
+    live allocations otherwise). Measured here: 19 KB of resident memory
+    per idle connection, 34 KB without the trim; the bound is between."""
+    import asyncio
+    import ssl
+
+    cfg = config_file(tmp_path, docroot, certs=certs, workers=1)
+    s = start("serve", "--config", str(cfg))
+
+    def rss_kib():
+        with open(f"/proc/{s.proc.pid}/status") as f:
+            return int(next(line for line in f if line.startswith("VmRSS:")).split()[1])
+
+    count = 1000
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    host, port = s.host_port()
+
+    async def open_idle():
+        conns, sem = [], asyncio.Semaphore(64)
+
+        async def one():
+            async with sem:
+                reader, writer = await asyncio.open_connection(host, port, ssl=ctx, server_hostname="localhost")
+                writer.write(b"GET /f1.bin HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                head = await reader.readuntil(b"\r\n\r\n")
+                assert head.startswith(b"HTTP/1.1 200"), head
+                await reader.readexactly(1)
+                conns.append(writer)
+
+        await asyncio.gather(*(one() for _ in range(count)))
+        return conns
+
+    base = rss_kib()
+    loop = asyncio.new_event_loop()
+    try:
+        conns = loop.run_until_complete(open_idle())
+        per_connection = lambda: (rss_kib() - base) * 1024 / count
+        peak = per_connection()
+        wait_for(lambda: per_connection() < 26_000, timeout=15,
+                 what=f"idle connections' memory given back (peak {peak:.0f} B each)")
+        for w in conns:
+            w.transport.abort()
+    finally:
+        loop.close()

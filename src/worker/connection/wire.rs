@@ -176,6 +176,7 @@ impl Wire {
     }
 
     fn release_idle_buffers(&mut self) {
+        self.worker.thread.note_idle_release();
         self.worker
             .thread
             .give_back_buffer(std::mem::take(&mut self.buf));

@@ -449,6 +449,7 @@ impl Driver {
     /// to the pool as soon as it was quiet).
     fn release_idle_buffers(&mut self) {
         tracing::trace!(peer = %self.client.addr, "HTTP/2 connection idle: buffers released");
+        self.worker.thread.note_idle_release();
         self.holding = false;
         self.out.release();
         self.written = 0;
