@@ -561,7 +561,7 @@ fn trim_heap() {
     }
 }
 
-/// Other allocators return memory on their own.
+/// Without glibc there is no `malloc_trim`: the heap stays as it is.
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn trim_heap() {}
 
