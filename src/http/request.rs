@@ -290,12 +290,29 @@ pub fn is_valid_host(value: &[u8]) -> bool {
                     .iter()
                     .all(|&b| b.is_ascii_hexdigit() || b":.".contains(&b))
         }
-        _ => host
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b"-._~%!$&'()*+,;=".contains(&b)),
+        _ => host.iter().all(|&b| REG_NAME_BYTES[usize::from(b)]),
     };
     port_ok && host_ok
 }
+
+/// The bytes of a reg-name (unreserved, sub-delims, and `%` of a
+/// percent-encoding) as a table: every byte of every request's host goes
+/// through it.
+const REG_NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    let others = b"-._~%!$&'()*+,;=";
+    let mut i = 0;
+    while i < others.len() {
+        table[others[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 /// The authority of an absolute-form target (`http://host:port/path`).
 fn absolute_form_authority(target: &[u8]) -> Option<&[u8]> {
@@ -418,6 +435,12 @@ mod tests {
     fn host_rules() {
         assert_eq!(status("GET / HTTP/1.1\r\n\r\n"), 400);
         assert_eq!(status("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"), 400);
+        // Each byte in a reg-name, against RFC 3986's sets.
+        for b in 0..=255u8 {
+            let allowed = b.is_ascii_alphanumeric() || b"-._~%!$&'()*+,;=".contains(&b);
+            assert_eq!(is_valid_host(&[b'a', b, b'z']), allowed, "{b:#x}");
+            assert_eq!(is_valid_host(&[b'a', b, b'z', b':', b'1']), allowed, "{b:#x}");
+        }
     }
 
     #[test]
