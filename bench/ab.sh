@@ -38,7 +38,8 @@ for tool in perf h2load wrk taskset curl; do
   command -v "$tool" >/dev/null || { echo "bench/ab.sh needs $tool (linux-perf, nghttp2-client, wrk, util-linux, curl)" >&2; exit 1; }
 done
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+RUNNING=""  # the servers of the round under way, stopped on any exit
+trap 'kill $RUNNING 2>/dev/null; rm -rf "$WORK"' EXIT
 mkdir "$WORK/www" && head -c "$SIZE" /dev/urandom > "$WORK/www/file"
 
 # Starts binary $1 with extra configuration $2 as side $3 (a or b);
@@ -96,10 +97,14 @@ round() {
     [ "$side" = b ] && bin=$B extra=${EXTRA_B:-}
     read -r "pid[$side]" "url[$side]" < <(start_server "$bin" "$extra" "$side")
   done
+  RUNNING="${pid[a]} ${pid[b]}"
   for side in "${sides[@]}"; do load "${pid[$side]}" "${url[$side]}" "$side" warm; done
   for side in "${sides[@]}"; do load "${pid[$side]}" "${url[$side]}" "$side" & done
   wait
-  kill "${pid[a]}" "${pid[b]}"; wait "${pid[a]}" "${pid[b]}" 2>/dev/null || true
+  kill $RUNNING
+  # Not this shell's children (started in a subshell): poll until gone.
+  for _ in $(seq 200); do kill -0 $RUNNING 2>/dev/null || break; sleep 0.05; done
+  RUNNING=""
   local a b
   a=$(ns_per_request a); b=$(ns_per_request b)
   python3 -c "print($a, $b, round($b / $a, 3))"
