@@ -439,7 +439,11 @@ mod tests {
         for b in 0..=255u8 {
             let allowed = b.is_ascii_alphanumeric() || b"-._~%!$&'()*+,;=".contains(&b);
             assert_eq!(is_valid_host(&[b'a', b, b'z']), allowed, "{b:#x}");
-            assert_eq!(is_valid_host(&[b'a', b, b'z', b':', b'1']), allowed, "{b:#x}");
+            assert_eq!(
+                is_valid_host(&[b'a', b, b'z', b':', b'1']),
+                allowed,
+                "{b:#x}"
+            );
         }
     }
 
