@@ -38,8 +38,9 @@ for tool in perf h2load wrk taskset curl; do
   command -v "$tool" >/dev/null || { echo "bench/ab.sh needs $tool (linux-perf, nghttp2-client, wrk, util-linux, curl)" >&2; exit 1; }
 done
 WORK=$(mktemp -d)
-RUNNING=""  # the servers of the round under way, stopped on any exit
-trap 'kill $RUNNING 2>/dev/null; rm -rf "$WORK"' EXIT
+# The servers of the round under way, in a file: rounds run in a
+# subshell ($(round)), and any exit of this script stops them.
+trap 'kill $(cat "$WORK/running" 2>/dev/null) 2>/dev/null; rm -rf "$WORK"' EXIT
 mkdir "$WORK/www" && head -c "$SIZE" /dev/urandom > "$WORK/www/file"
 
 # Starts binary $1 with extra configuration $2 as side $3 (a or b);
@@ -86,8 +87,8 @@ ns_per_request() {
   python3 -c "print(round($ms * 1e6 / $requests))"
 }
 
-# One round, both sides at once; odd rounds start B first on the first
-# port, so neither side always goes first. Prints "A_NS B_NS B/A".
+# One round, both sides at once; odd rounds start and load B first, so
+# neither side always goes first. Prints "A_NS B_NS B/A".
 round() {
   local sides=(a b)
   [ $(($1 % 2)) = 1 ] && sides=(b a)
@@ -97,14 +98,15 @@ round() {
     [ "$side" = b ] && bin=$B extra=${EXTRA_B:-}
     read -r "pid[$side]" "url[$side]" < <(start_server "$bin" "$extra" "$side")
   done
-  RUNNING="${pid[a]} ${pid[b]}"
+  local running="${pid[a]} ${pid[b]}"
+  echo "$running" > "$WORK/running"
   for side in "${sides[@]}"; do load "${pid[$side]}" "${url[$side]}" "$side" warm; done
   for side in "${sides[@]}"; do load "${pid[$side]}" "${url[$side]}" "$side" & done
   wait
-  kill $RUNNING
+  kill $running
   # Not this shell's children (started in a subshell): poll until gone.
-  for _ in $(seq 200); do kill -0 $RUNNING 2>/dev/null || break; sleep 0.05; done
-  RUNNING=""
+  for _ in $(seq 200); do kill -0 $running 2>/dev/null || break; sleep 0.05; done
+  : > "$WORK/running"
   local a b
   a=$(ns_per_request a); b=$(ns_per_request b)
   python3 -c "print($a, $b, round($b / $a, 3))"
