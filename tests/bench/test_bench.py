@@ -31,6 +31,8 @@ EXPECTED_ROWS = (
        for mode in ("fly", "pre") for per in ("", "/per-cpu")]
     + [f"compression/{kind}/{coding}/bytes" for kind in ("html", "js") for coding in ("gzip", "br")]
     + ["memory/idle-tls", "memory/idle-tls/per-connection", "memory/idle-h2", "memory/idle-h2/per-connection"]
+    # Side by side, the quick run's 1 KB rows.
+    + ["pairs/http/1kb", "pairs/https/1kb", "pairs/http2/1kb", "pairs/http2/1kb/c100", "pairs/proxy/1kb"]
 )
 
 
@@ -42,7 +44,15 @@ def servers_of(key):
     """The servers a row is measured on: the file servers for static,
     handshake, latency, HTTP/2 and memory rows, the TLS proxies for the
     accelerator rows (hitch cannot route /ws/), tlsaccel and nginx alone
-    with every worker."""
+    with every worker. A side-by-side row's values are tlsaccel's ratios,
+    one per peer."""
+    if key.startswith("pairs/proxy/"):
+        return [s for s in PROXIES if s != "tlsaccel"]
+    if key.startswith("pairs/http2/"):
+        return [s for s in STATIC if s != "tlsaccel"]
+    if key.startswith("pairs/"):
+        # The ceiling is paired on the HTTP/1.1 keep-alive rows too.
+        return [s for s in STATIC if s != "tlsaccel"] + ["limit"]
     if key.startswith("rps/") and "/w1" not in key:
         return ["tlsaccel", "nginx"]
     if key.startswith("rps/"):
@@ -92,6 +102,10 @@ def test_quick_run_reports_every_row_for_every_server(tmp_path):
         head = table.split("\n")[2]
         assert all(f" {s} |" in head for s in servers), head
         assert "| tlsaccel / nginx | tlsaccel / best peer |" in head, head
+    pairs_head = report.split("### Side by side", 1)[1].split("\n")[4]
+    assert pairs_head == ("| measurement | " + " | ".join(f"tlsaccel / {s}" for s in STATIC[1:] + ["limit"] + PROXIES[2:])
+                          + " | lowest (best peer) | target |  |"), pairs_head
+    assert "Side by side (the per-CPU-second targets against the best peer" in report.split("## Results")[0]
     rps_head = report.split("Requests per second", 1)[1].split("\n")[2]
     assert rps_head.endswith("| tlsaccel / best peer | tlsaccel / limit | target |  |"), rps_head
     # The ceiling is never a row's best peer.
