@@ -248,6 +248,9 @@ pub struct DynamicTable {
     entries: VecDeque<Entry>,
     size: usize,
     max_size: usize,
+    /// How many entries were ever added, wrapping: the number the next
+    /// one gets (`find_numbered`).
+    added: u16,
 }
 
 impl DynamicTable {
@@ -256,6 +259,7 @@ impl DynamicTable {
             entries: VecDeque::new(),
             size: 0,
             max_size,
+            added: 0,
         }
     }
 
@@ -300,6 +304,25 @@ impl DynamicTable {
         self.evict_to(self.max_size - cost);
         self.entries.push_front(entry);
         self.size += cost;
+        self.added = self.added.wrapping_add(1);
+    }
+
+    /// The number the newest entry got when it was added (entries are
+    /// numbered in the order they came, wrapping at 2^16).
+    pub fn newest_number(&self) -> u16 {
+        self.added.wrapping_sub(1)
+    }
+
+    /// The index (combined space) of the entry numbered `number`, if it
+    /// is still in the table and is exactly `name: value`. One comparison
+    /// where `find` walks the table; any number is safe to ask with (an
+    /// entry is only ever returned after its bytes matched).
+    pub fn find_numbered(&self, number: u16, name: &[u8], value: &[u8]) -> Option<usize> {
+        // Newest first: the entry numbered `added - 1` is at position 0.
+        let position = usize::from(self.added.wrapping_sub(number).wrapping_sub(1));
+        let e = self.entries.get(position)?;
+        (e.fingerprint == fingerprint(name, value) && same(&e.value, value) && same(&e.name, name))
+            .then_some(position + 62)
     }
 
     /// The entry at `index` of the combined index space (1-based, static
