@@ -5,7 +5,7 @@
 # vegeta through Go, matplotlib in a venv), builds tlsaccel in release mode,
 # then hands over to bench/bench.py (see `bench/run.sh --help`).
 #
-#   bench/run.sh            full run (about 45 minutes)
+#   bench/run.sh            full run (about an hour)
 #   bench/run.sh --quick    reduced set, under 4 minutes (a smoke check)
 set -euo pipefail
 cd "$(dirname "$0")/.."
