@@ -18,7 +18,9 @@ compression rows, HAProxy and hitch the accelerator rows. Before any load, every
 rows assume: each file's body, the HTTP version, TLS 1.3 and the suite.
 
 Every measurement alternates between the servers (the order flips each
-repetition, so drift on a shared machine hits both alike). Writes
+repetition, so drift on a shared machine hits both alike). A last
+section (pairs) measures the per-CPU-second targets against the best peer
+again with tlsaccel and one peer at a time loaded at once. Writes
 bench/results/<date>/: raw/ outputs, results.json, report.md and PNG plots.
 Run it through bench/run.sh, which installs the tools.
 """
