@@ -167,6 +167,11 @@ def cpu_layout():
     return None, None
 
 
+def cpu_used(before, after):
+    """User plus system seconds between two `Server.cpu()` readings."""
+    return (after[0] - before[0]) + (after[1] - before[1])
+
+
 class Run:
     """Collects rows, alternating servers and writing raw outputs."""
 
@@ -208,7 +213,7 @@ class Run:
                 cpu0 = server.cpu()
                 result = fn(server, rep)
                 cpu1 = server.cpu()
-                result["server_cpu_s"] = (cpu1[0] - cpu0[0]) + (cpu1[1] - cpu0[1])
+                result["server_cpu_s"] = cpu_used(cpu0, cpu1)
                 raw = result.pop("raw", "")
                 self.save_raw(f"{key.replace('/', '_')}_{server.label.replace(' +', '_')}_{rep}.txt", raw)
                 if result.get("errors"):
@@ -253,8 +258,7 @@ class Run:
                     if r["errors"]:
                         other = pair[1] if server is pair[0] else pair[0]
                         raise RuntimeError(f"{server.label}: {label} beside {other.label}: {r['errors']}")
-                    seconds = (cpu1[0] - cpu0[0]) + (cpu1[1] - cpu0[1])
-                    per_cpu[server.label] = r["requests"] / max(seconds, 1e-3)
+                    per_cpu[server.label] = r["requests"] / max(cpu_used(cpu0, cpu1), 1e-3)
                 self.save_raw(f"{key.replace('/', '_')}_{peer.label}_{rnd}.txt",
                               "".join(f"== {server.label}: {per_cpu[server.label]:.0f} req per CPU-s\n{r['raw']}\n"
                                       for server, r in zip(pair, results)))

@@ -17,13 +17,13 @@ from conftest import (BINARY, PLAIN_HTTP_REQUESTS, SIZES, Reader, config_file, c
                       plain_http_to_tls_port, process_gone, sha256_file, wait_for)
 
 # A file of 2,560 full records, downloaded whole with each TLS version
-# (4 s in the emulated guest).
+# (about 6 s in the emulated guest, where 100 MiB took 15).
 BIG = 40 << 20
 # The part of big.bin most ciphers download.
 PART = 16 << 20
 # The file of the tests whose subject is the handshake (PROXY header,
-# sites, client certificates), not the body: big.bin takes 4 s in the
-# emulated guest.
+# sites, client certificates), not the body: big.bin takes about 6 s in
+# the emulated guest.
 MIB = 1 << 20
 
 COMBOS = [
@@ -120,7 +120,7 @@ def test_every_version_and_cipher_offloaded_and_byte_exact(kserver, kroot, tmp_p
         body_bytes += size
     # All of big.bin once per TLS version (by curl and by openssl); the
     # other ciphers its first 16 MiB (a thousand records, a range sent by
-    # sendfile() as well): each 40 MiB takes about 4-6 s in the emulated
+    # sendfile() as well): each 40 MiB takes about 6 s in the emulated
     # guest.
     whole = cipher in ("TLS_AES_256_GCM_SHA384", "ECDHE-ECDSA-AES256-GCM-SHA384")
     out = tmp_path / "big"

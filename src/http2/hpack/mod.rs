@@ -218,8 +218,8 @@ impl Encoder {
     pub fn new() -> Encoder {
         Encoder {
             table: DynamicTable::new(DEFAULT_TABLE_SIZE),
-            // No entry has these numbers until 2^16 - 61 have been added,
-            // and then a stale number only misses.
+            // No entry has this number until 65,536 have been added, and
+            // then a stale number only misses.
             newest_by_name: [u16::MAX; table::STATIC.len()],
             smallest_since: None,
         }
