@@ -22,7 +22,20 @@ use std::time::Instant;
 pub struct Upstreams {
     groups: Vec<Group>,
     shared: Arc<ServerStates>,
+    /// Buffers that held a back end's response head and the start of its
+    /// body, kept for the next response: a head buffer is too large for
+    /// malloc's per-thread cache, and zeroing a new one cost more than the
+    /// rest of reading the head (see `take_head_buffer`).
+    spare_heads: Vec<Vec<u8>>,
 }
+
+/// The size of a response head buffer: most heads fit, a larger one grows
+/// its buffer (which is then not kept).
+pub const HEAD_BUFFER: usize = 4096;
+
+/// Head buffers a worker keeps (`HEAD_BUFFER` each): one per response in
+/// flight at once, up to this many.
+const SPARE_HEADS: usize = 64;
 
 struct Group {
     config: Upstream,
@@ -81,6 +94,7 @@ impl Upstreams {
     ) -> Upstreams {
         Upstreams {
             shared,
+            spare_heads: Vec::new(),
             groups: configs
                 .iter()
                 .enumerate()
@@ -252,6 +266,23 @@ impl Upstreams {
     }
 
     /// Keeps a connection whose response ended cleanly, within the limit.
+    /// A buffer of `HEAD_BUFFER` bytes to read a response head into: a
+    /// spare one, or a new one.
+    pub fn take_head_buffer(&mut self) -> Vec<u8> {
+        self.spare_heads
+            .pop()
+            .unwrap_or_else(|| vec![0; HEAD_BUFFER])
+    }
+
+    /// A response is over: its head buffer may serve the next one (kept
+    /// only at its first size, so the spares stay `SPARE_HEADS` x
+    /// `HEAD_BUFFER` at most).
+    pub fn give_back_head_buffer(&mut self, buf: Vec<u8>) {
+        if buf.len() == HEAD_BUFFER && self.spare_heads.len() < SPARE_HEADS {
+            self.spare_heads.push(buf);
+        }
+    }
+
     pub fn put_idle(&mut self, group: usize, server: usize, conn: BackendStream) {
         let g = &mut self.groups[group];
         let idle = &mut g.servers[server].idle;

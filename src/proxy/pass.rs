@@ -27,7 +27,7 @@ use super::head::{
     upstream_framing, ResponseHead,
 };
 use super::monitor::InFlight;
-use super::upstream_body::UpstreamBody;
+use super::upstream_body::{Received, UpstreamBody};
 use super::Upstreams;
 use crate::config::{Balance, HashKey, Route, Variables};
 use crate::deadline::timeout_if_pending;
@@ -229,7 +229,9 @@ impl Proxy {
                             .await?
                     }
                 }
+                let buf = self.upstreams.borrow_mut().take_head_buffer();
                 let (head, leftover) = read_response_head(
+                    buf,
                     &mut backend,
                     req,
                     read_timeout,
@@ -247,7 +249,7 @@ impl Proxy {
                     head.headers.append("Upgrade", protocol);
                     let tunnel = Tunnel {
                         peer: backend,
-                        received: leftover,
+                        received: leftover.into_vec(),
                         idle_timeout: tunnel_timeout,
                         peer_name: format!("{} {address}", self.group_name(group)),
                     };
@@ -329,7 +331,7 @@ impl Proxy {
         &self,
         head: ResponseHead,
         backend: BackendStream,
-        leftover: Vec<u8>,
+        leftover: Received,
         exchange: InFlight,
         read_timeout: Duration,
     ) -> Response {
@@ -503,25 +505,26 @@ async fn read_whole<B: RequestBody>(body: &mut B, len: u64) -> Result<Vec<u8>, B
     }
 }
 
-/// Reads the back end's response head, skipping interim (1xx) responses.
-/// Returns it with the bytes read past it (the start of the body, or of
-/// the switched protocol after a 101 to the `offered` upgrade).
+/// Reads the back end's response head into `buf`, skipping interim (1xx)
+/// responses. Returns it with the bytes read past it (the start of the
+/// body, or of the switched protocol after a 101 to the `offered`
+/// upgrade), left in `buf`.
 async fn read_response_head(
+    mut buf: Vec<u8>,
     backend: &mut BackendStream,
     req: &Request,
     read_timeout: Duration,
     stale_if_closed: bool,
     offered: Option<&str>,
-) -> Result<(ResponseHead, Vec<u8>), Failure> {
-    let mut buf = vec![0; 4096];
+) -> Result<(ResponseHead, Received), Failure> {
     let mut len = 0;
     loop {
         match parse_response_head(&buf[..len], req.method == Method::Head) {
             Ok(Some(r)) if r.status == 101 => {
                 return match offered {
                     Some(offer) if switch_matches_offer(offer, r.upgrade.as_deref()) => {
-                        let body_start = past_head(buf, r.head_len, len);
-                        Ok((r, body_start))
+                        let received = Received::new(buf, r.head_len..len);
+                        Ok((r, received))
                     }
                     Some(_) => Err(Failure::BadResponse(
                         "101 to a protocol the client did not offer",
@@ -537,8 +540,8 @@ async fn read_response_head(
                 continue;
             }
             Ok(Some(r)) => {
-                let body_start = past_head(buf, r.head_len, len);
-                return Ok((r, body_start));
+                let received = Received::new(buf, r.head_len..len);
+                return Ok((r, received));
             }
             Ok(None) if len == MAX_RESPONSE_HEAD => {
                 return Err(Failure::BadResponse("response head too large"))
@@ -561,12 +564,4 @@ async fn read_response_head(
             Err(_) => return Err(Failure::TooSlow),
         }
     }
-}
-
-/// The bytes read past a response head (the body's start), in the buffer
-/// they were read into: no copy, and no allocation per response.
-fn past_head(mut buf: Vec<u8>, head_len: usize, len: usize) -> Vec<u8> {
-    buf.truncate(len);
-    buf.drain(..head_len);
-    buf
 }

@@ -13,17 +13,43 @@ use crate::metrics::WorkerMetrics;
 use crate::net::BackendStream;
 use crate::net::Pipe;
 use std::cell::RefCell;
+use std::ops::Range;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::timeout;
 
+/// Bytes read from a back end past its response head: `buf[range]`, left
+/// in the buffer the head was read into (no copy, and the buffer goes
+/// back to the worker's spares when the body is over).
+pub struct Received {
+    buf: Vec<u8>,
+    range: Range<usize>,
+}
+
+impl Received {
+    pub fn new(buf: Vec<u8>, range: Range<usize>) -> Received {
+        assert!(range.start <= range.end && range.end <= buf.len());
+        Received { buf, range }
+    }
+
+    /// The bytes alone, for a switched protocol's tunnel.
+    pub fn into_vec(self) -> Vec<u8> {
+        let Received { mut buf, range } = self;
+        buf.truncate(range.end);
+        buf.drain(..range.start);
+        buf
+    }
+}
+
 pub struct UpstreamBody {
     backend: BackendStream,
     decoder: BodyDecoder,
-    /// Bytes read from the back end and not yet decoded: `leftover[pos..]`.
+    /// Bytes read from the back end and not yet decoded:
+    /// `leftover[pos..end]`.
     leftover: Vec<u8>,
     pos: usize,
+    end: usize,
     length: Option<u64>,
     reusable: bool,
     pool: Rc<RefCell<Upstreams>>,
@@ -45,7 +71,7 @@ impl UpstreamBody {
     pub fn new(
         backend: BackendStream,
         head: &ResponseHead,
-        leftover: Vec<u8>,
+        received: Received,
         pool: Rc<RefCell<Upstreams>>,
         exchange: InFlight,
         read_timeout: Duration,
@@ -55,8 +81,9 @@ impl UpstreamBody {
             backend,
             // Response bodies have no size limit of ours.
             decoder: BodyDecoder::new(head.framing, u64::MAX).expect("no limit to exceed"),
-            leftover,
-            pos: 0,
+            leftover: received.buf,
+            pos: received.range.start,
+            end: received.range.end,
             length: head.length,
             reusable: head.reusable,
             pool,
@@ -79,8 +106,8 @@ impl UpstreamBody {
             if self.decoder.is_done() || buf.is_empty() {
                 return Ok(0);
             }
-            if self.pos < self.leftover.len() {
-                let input = &self.leftover[self.pos..];
+            if self.pos < self.end {
+                let input = &self.leftover[self.pos..self.end];
                 let input = &input[..input.len().min(buf.len())];
                 let step = self.decoder.decode(input).map_err(decode_error)?;
                 let n = step.data.len();
@@ -99,9 +126,13 @@ impl UpstreamBody {
             let step = self.decoder.decode(&buf[..got]).map_err(decode_error)?;
             // Keep what follows this run of data (framing, more data, or
             // bytes past the body) before moving the data to the front.
-            self.leftover.clear();
-            self.leftover.extend_from_slice(&buf[step.consumed..got]);
+            let rest = &buf[step.consumed..got];
+            if rest.len() > self.leftover.len() {
+                self.leftover.resize(rest.len(), 0);
+            }
+            self.leftover[..rest.len()].copy_from_slice(rest);
             self.pos = 0;
+            self.end = rest.len();
             let n = step.data.len();
             buf.copy_within(step.data, 0);
             if n > 0 {
@@ -149,7 +180,7 @@ impl BodyStream for UpstreamBody {
 
     fn can_splice(&self) -> bool {
         self.backend.can_splice()
-            && self.pos == self.leftover.len()
+            && self.pos == self.end
             && !self.decoder.is_done()
             && self.decoder.raw_data_remaining().is_some()
     }
@@ -163,10 +194,12 @@ impl BodyStream for UpstreamBody {
     }
 
     fn finish(self: Box<Self>, complete: bool) {
-        let clean = complete && self.decoder.is_done() && self.pos == self.leftover.len();
+        let clean = complete && self.decoder.is_done() && self.pos == self.end;
+        let mut pool = self.pool.borrow_mut();
+        pool.give_back_head_buffer(self.leftover);
         if clean && self.reusable {
             let (group, server) = (self.exchange.group, self.exchange.server);
-            self.pool.borrow_mut().put_idle(group, server, self.backend);
+            pool.put_idle(group, server, self.backend);
         }
     }
 }

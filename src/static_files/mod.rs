@@ -195,7 +195,7 @@ impl StaticFiles {
             return self.try_candidates(req, &path, options.try_files);
         }
         if path.trailing_slash {
-            let mut index_path = path.relative.clone();
+            let mut index_path = path.relative.to_vec();
             if !index_path.is_empty() {
                 index_path.push(b'/');
             }

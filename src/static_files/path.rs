@@ -8,7 +8,8 @@ use std::borrow::Cow;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RequestPath<'t> {
     /// Decoded, normalized, without leading slash; empty for the root.
-    pub relative: Vec<u8>,
+    /// Borrowed from the target when it is in that form already.
+    pub relative: Cow<'t, [u8]>,
     /// The request names a directory (ends in `/`, or is the root).
     pub trailing_slash: bool,
     /// The path as sent (still encoded), for redirects.
@@ -73,6 +74,29 @@ pub fn decode(target: &[u8]) -> Result<RequestPath<'_>, PathError> {
         Some(i) => (&path_and_query[..i], Some(&path_and_query[i + 1..])),
         None => (path_and_query, None),
     };
+    let (relative, trailing_slash) = if is_normal(raw_path) {
+        // Most requests: nothing to decode or resolve, so no copy.
+        let rest = &raw_path[1..];
+        let relative = rest.strip_suffix(b"/").unwrap_or(rest);
+        (
+            Cow::Borrowed(relative),
+            rest.is_empty() || rest.ends_with(b"/"),
+        )
+    } else {
+        let (relative, trailing_slash) = resolve(raw_path)?;
+        (Cow::Owned(relative), trailing_slash)
+    };
+    Ok(RequestPath {
+        relative,
+        trailing_slash,
+        raw_path,
+        query,
+    })
+}
+
+/// `raw_path` percent-decoded and its segments resolved: the relative
+/// path, and whether it names a directory.
+fn resolve(raw_path: &[u8]) -> Result<(Vec<u8>, bool), PathError> {
     let decoded = percent_decode(raw_path)?;
     if decoded.contains(&0) {
         return Err(PathError::Outside);
@@ -100,12 +124,7 @@ pub fn decode(target: &[u8]) -> Result<RequestPath<'_>, PathError> {
             }
         }
     }
-    Ok(RequestPath {
-        relative,
-        trailing_slash: ends_in_dir,
-        raw_path,
-        query,
-    })
+    Ok((relative, ends_in_dir))
 }
 
 fn strip_absolute_form(target: &[u8]) -> Result<&[u8], PathError> {
@@ -155,8 +174,37 @@ mod tests {
     use super::*;
 
     fn rel(target: &str) -> Result<(String, bool), PathError> {
-        decode(target.as_bytes())
-            .map(|p| (String::from_utf8(p.relative).unwrap(), p.trailing_slash))
+        decode(target.as_bytes()).map(|p| {
+            (
+                String::from_utf8(p.relative.into_owned()).unwrap(),
+                p.trailing_slash,
+            )
+        })
+    }
+
+    #[test]
+    fn a_borrowed_path_is_what_resolving_it_gives() {
+        for t in [
+            "/",
+            "/a",
+            "/a/",
+            "/a/b",
+            "/a/b/",
+            "/a/b.html",
+            "/.hidden/",
+            "/..x",
+            "/x..",
+            "/a.b/c",
+        ] {
+            let p = decode(t.as_bytes()).unwrap();
+            assert!(matches!(p.relative, Cow::Borrowed(_)), "{t:?}");
+            let resolved = resolve(t.as_bytes()).unwrap();
+            assert_eq!((p.relative.to_vec(), p.trailing_slash), resolved, "{t:?}");
+        }
+        for t in ["/a//b", "//a", "/a/./b", "/a/..", "/%61", "/a/../b/"] {
+            let p = decode(t.as_bytes()).unwrap();
+            assert!(matches!(p.relative, Cow::Owned(_)), "{t:?}");
+        }
     }
 
     #[test]
