@@ -380,6 +380,26 @@ mod tests {
         assert_eq!(u.pick(0, &[], None), Some(0));
     }
 
+    #[test]
+    fn head_buffers_are_reused_and_bounded() {
+        let mut u = upstreams(&[1]);
+        let first = u.take_head_buffer();
+        assert_eq!(first.len(), HEAD_BUFFER);
+        let at = first.as_ptr() as usize;
+        u.give_back_head_buffer(first);
+        let again = u.take_head_buffer();
+        assert_eq!(again.as_ptr() as usize, at, "the spare one is handed out");
+        // A buffer that grew for a large head is not kept.
+        let mut grown = again;
+        grown.resize(2 * HEAD_BUFFER, 0);
+        u.give_back_head_buffer(grown);
+        assert!(u.spare_heads.is_empty());
+        for _ in 0..SPARE_HEADS + 10 {
+            u.give_back_head_buffer(vec![0; HEAD_BUFFER]);
+        }
+        assert_eq!(u.spare_heads.len(), SPARE_HEADS);
+    }
+
     fn hashed(n: usize) -> Upstreams {
         let mut config = upstream(&vec![1; n]);
         config.balance = Balance::Hash(crate::config::HashKey::ClientAddress);
