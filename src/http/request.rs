@@ -145,7 +145,7 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
             if !is_valid_host(value) {
                 return reject(400, "invalid Host header");
             }
-            host = Some(String::from_utf8_lossy(value).into_owned());
+            host = Some(text(value));
         } else if name.eq_ignore_ascii_case("connection") {
             for token in value.split(|&b| b == b',') {
                 let token = trim(token);
@@ -194,7 +194,7 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
         if !is_valid_host(authority) {
             return reject(400, "invalid authority in the request target");
         }
-        host = Some(String::from_utf8_lossy(authority).into_owned());
+        host = Some(text(authority));
     }
     let framing = match (transfer_encoding, content_length) {
         (Some(_), Some(_)) => return reject(400, "both Content-Length and Transfer-Encoding"),
@@ -260,6 +260,23 @@ fn transfer_codings(te: &str) -> Result<(), Rejection> {
             status: 400,
             why: "Transfer-Encoding does not end in chunked once",
         }),
+    }
+}
+
+/// Field bytes as text, lossy: `push_text` into a new string.
+fn text(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    push_text(&mut out, bytes);
+    out
+}
+
+/// Appends field bytes as text, lossy. `from_utf8` checks ASCII a word at
+/// a time where the lossy form goes byte by byte, and most fields (every
+/// valid host) are ASCII.
+pub fn push_text(out: &mut String, bytes: &[u8]) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => out.push_str(text),
+        Err(_) => out.push_str(&String::from_utf8_lossy(bytes)),
     }
 }
 

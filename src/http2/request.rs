@@ -253,12 +253,7 @@ impl HeadBuilder {
                     if !taken {
                         self.headers.append("host", value);
                         let mut authority = std::mem::take(&mut self.spare_authority);
-                        // `from_utf8` checks ASCII a word at a time;
-                        // the lossy form goes byte by byte.
-                        match std::str::from_utf8(value) {
-                            Ok(text) => authority.push_str(text),
-                            Err(_) => authority.push_str(&String::from_utf8_lossy(value)),
-                        }
+                        crate::http::push_text(&mut authority, value);
                         self.authority = Some(authority);
                     }
                     taken
