@@ -24,11 +24,15 @@
 #   SCHEME: https (default) or http (h1 only: plain HTTP/1.1)
 #   CLOSE=1: h1 asks `Connection: close` (a new connection per request;
 #   over https wrk resumes its session)
+#   PROXY=1: both sides pass every request to one back end over keep-alive
+#   connections (a plain-HTTP nginx, one worker on CPU 1 with the clients,
+#   serving the same file), as the benchmark's accelerator rows do: what
+#   the proxy path costs
 #
 #   h2: h2load, 10 connections of 10 streams, 200,000 requests of the file
 #   h1: wrk, 10 keep-alive connections for 4 s, the same file
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n "2,28p" "$0"; exit 2; }
+[ $# -ge 2 ] || { awk 'NR > 1 && !/^#/ {exit} NR > 1' "$0"; exit 2; }
 A=$1 B=$2 MODE=${3:-h2} ROUNDS=${4:-9} SIZE=${SIZE:-0} SCHEME=${SCHEME:-https}
 case "$SCHEME:$MODE" in
   https:*|http:h1) ;;
@@ -39,16 +43,54 @@ for tool in perf h2load wrk taskset curl; do
 done
 WORK=$(mktemp -d)
 # The servers of the round under way, in a file: rounds run in a
-# subshell ($(round)), and any exit of this script stops them.
-trap 'kill $(cat "$WORK/running" 2>/dev/null) 2>/dev/null; rm -rf "$WORK"' EXIT
+# subshell ($(round)), and any exit of this script stops them (and the
+# back end).
+trap 'kill $(cat "$WORK/running" "$WORK/backend.pid" 2>/dev/null) 2>/dev/null; rm -rf "$WORK"' EXIT
 mkdir "$WORK/www" && head -c "$SIZE" /dev/urandom > "$WORK/www/file"
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# PROXY=1: the back end, and the route both sides get to it.
+PROXY_TOML=""
+if [ "${PROXY:-}" = 1 ]; then
+  command -v nginx >/dev/null || { echo "bench/ab.sh: PROXY=1 needs nginx" >&2; exit 1; }
+  # nginx's worker runs as nobody: it must reach the file.
+  chmod 755 "$WORK"
+  mkdir "$WORK/backend"
+  backend_port=$(free_port)
+  cat > "$WORK/backend/nginx.conf" <<EOF
+daemon off;
+worker_processes 1;
+pid $WORK/backend/nginx.pid;
+error_log $WORK/backend/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $WORK/backend/body;
+  proxy_temp_path $WORK/backend/proxy;
+  fastcgi_temp_path $WORK/backend/fastcgi;
+  uwsgi_temp_path $WORK/backend/uwsgi;
+  scgi_temp_path $WORK/backend/scgi;
+  keepalive_requests 1000000;
+  server { listen 127.0.0.1:$backend_port; root $WORK/www; }
+}
+EOF
+  taskset -c 1 nginx -c "$WORK/backend/nginx.conf" -p "$WORK/backend" > "$WORK/backend/out.log" 2>&1 &
+  echo $! > "$WORK/backend.pid"
+  for _ in $(seq 100); do curl -s "http://127.0.0.1:$backend_port/file" -o /dev/null && break; sleep 0.05; done
+  curl -sf "http://127.0.0.1:$backend_port/file" -o /dev/null \
+    || { echo "bench/ab.sh: the nginx back end did not start:" >&2; cat "$WORK/backend/error.log" >&2; exit 1; }
+  PROXY_TOML=$(printf '[[upstream]]\nname = "backend"\nservers = [{ address = "127.0.0.1:%s" }]\nkeepalive = 64\n[[route]]\nprefix = "/"\nupstream = "backend"' "$backend_port")
+fi
 
 # Starts binary $1 with extra configuration $2 as side $3 (a or b);
 # prints "PID URL" once it answers.
 start_server() {
   local bin=$1 extra=$2 side=$3 port
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  printf '[static]\nroot = "%s"\n%s\n' "$WORK/www" "$extra" > "$WORK/$side.toml"
+  port=$(free_port)
+  printf '[static]\nroot = "%s"\n%s\n%s\n' "$WORK/www" "$extra" "$PROXY_TOML" > "$WORK/$side.toml"
   local listen=(--listen "127.0.0.1:$port")
   [ "$SCHEME" = http ] && listen=(--http-listen "127.0.0.1:$port")
   "$bin" serve --config "$WORK/$side.toml" "${listen[@]}" --workers 1 --user root \
@@ -117,6 +159,6 @@ for r in $(seq "$ROUNDS"); do
   echo "round $r: A B B/A $(round "$r")" | tee -a "$WORK/results"
 done
 median() { sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
-echo "A median: $(awk '{print $6}' "$WORK/results" | median) ns/request ($MODE, $SCHEME, $SIZE bytes)"
+echo "A median: $(awk '{print $6}' "$WORK/results" | median) ns/request ($MODE, $SCHEME, $SIZE bytes${PROXY:+, proxied})"
 echo "B median: $(awk '{print $7}' "$WORK/results" | median) ns/request"
 echo "B/A median of the rounds: $(awk '{print $8}' "$WORK/results" | median)"
