@@ -327,6 +327,11 @@ impl Settings {
 
     /// The site a host name (Host, or SNI) selects.
     pub fn site_for_host(&self, host: Option<&str>) -> usize {
+        if self.sites.len() == 1 {
+            // Whatever the name, the one site: no name to look at, on
+            // every request.
+            return self.default_site;
+        }
         host.and_then(|h| site_for(&self.sites, h))
             .unwrap_or(self.default_site)
     }

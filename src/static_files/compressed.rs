@@ -4,7 +4,7 @@
 //! enough, for the next response). Precompressed files beside the
 //! original are found by the handler itself, as files.
 
-use super::{file_response, validated, OpenFile, Representation};
+use super::{file_response, validated, Asked, OpenFile, Representation};
 use crate::compression::{
     acceptable, variant_etag, CacheLimits, Coding, Counters, Origin, Policy, VariantCache,
     VariantKey,
@@ -79,10 +79,11 @@ impl StaticCompression {
         coding: Coding,
     ) -> Response {
         let etag = variant_etag(&file.etag, coding);
-        let mut headers = match validated(req, &etag, &file.last_modified, file.mtime) {
-            Ok(headers) => headers,
-            Err(answer) => return answer,
-        };
+        let mut headers =
+            match validated(req, &Asked::of(req), &etag, &file.last_modified, file.mtime) {
+                Ok(headers) => headers,
+                Err(answer) => return answer,
+            };
         let level = self.policy.level(coding);
         let key = VariantKey {
             file: file.version,

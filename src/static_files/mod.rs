@@ -405,11 +405,46 @@ impl<'a> Representation<'a> {
     }
 }
 
+/// Which precondition and range fields a request has, found in one pass
+/// over its fields: most requests have none, and looking each up would be
+/// a pass of its own. Only those present are read.
+#[derive(Default)]
+pub(super) struct Asked {
+    if_match: bool,
+    if_none_match: bool,
+    if_modified_since: bool,
+    if_unmodified_since: bool,
+    range: bool,
+}
+
+impl Asked {
+    pub(super) fn of(req: &Request) -> Asked {
+        let mut asked = Asked::default();
+        for (name, _) in req.headers.iter_bytes() {
+            let flag = match name.len() {
+                5 if name.eq_ignore_ascii_case(b"range") => &mut asked.range,
+                8 if name.eq_ignore_ascii_case(b"if-match") => &mut asked.if_match,
+                13 if name.eq_ignore_ascii_case(b"if-none-match") => &mut asked.if_none_match,
+                17 if name.eq_ignore_ascii_case(b"if-modified-since") => {
+                    &mut asked.if_modified_since
+                }
+                19 if name.eq_ignore_ascii_case(b"if-unmodified-since") => {
+                    &mut asked.if_unmodified_since
+                }
+                _ => continue,
+            };
+            *flag = true;
+        }
+        asked
+    }
+}
+
 /// The validators every answer about a representation carries
 /// (Last-Modified, ETag), or, when the request's preconditions stop it,
 /// the answer: 304 with those validators, or 412.
 fn validated(
     req: &Request,
+    asked: &Asked,
     etag: &str,
     last_modified: &str,
     mtime: u64,
@@ -417,10 +452,12 @@ fn validated(
     let mut headers = Headers::with_capacity(7);
     headers.append("Last-Modified", last_modified);
     headers.append("ETag", etag);
-    let if_match = req.header_list("if-match");
-    let if_none_match = req.header_list("if-none-match");
-    let if_unmodified_since = req.header_text("if-unmodified-since");
-    let if_modified_since = req.header_text("if-modified-since");
+    let list = |present: bool, name| present.then(|| req.header_list(name)).flatten();
+    let text = |present: bool, name| present.then(|| req.header_text(name)).flatten();
+    let if_match = list(asked.if_match, "if-match");
+    let if_none_match = list(asked.if_none_match, "if-none-match");
+    let if_unmodified_since = text(asked.if_unmodified_since, "if-unmodified-since");
+    let if_modified_since = text(asked.if_modified_since, "if-modified-since");
     let preconditions = Preconditions {
         if_match: if_match.as_deref(),
         if_unmodified_since: if_unmodified_since.as_deref(),
@@ -446,7 +483,8 @@ fn validated(
 
 fn file_response(req: &Request, rep: &Representation<'_>) -> Response {
     let file = rep.file;
-    let mut headers = match validated(req, rep.etag, rep.last_modified, rep.mtime) {
+    let asked = Asked::of(req);
+    let mut headers = match validated(req, &asked, rep.etag, rep.last_modified, rep.mtime) {
         Ok(headers) => headers,
         Err(answer) => return answer,
     };
@@ -456,7 +494,7 @@ fn file_response(req: &Request, rep: &Representation<'_>) -> Response {
     }
     let len = file.len;
     // RFC 9110 14.2: range handling is defined for GET only.
-    let range = match req.header_text("range") {
+    let range = match asked.range.then(|| req.header_text("range")).flatten() {
         Some(r)
             if req.method == Method::Get
                 && conditional::if_range_allows(
