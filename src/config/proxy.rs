@@ -700,22 +700,24 @@ fn parse_address(text: &str) -> Result<(UpstreamAddress, bool), String> {
 /// The route for a request: the longest matching prefix, a route naming
 /// the request's host before one for any host. None: static files.
 pub fn select_route<'a>(routes: &'a [Route], path: &[u8], host: Option<&str>) -> Option<&'a Route> {
-    let host = host.map(|h| {
-        h.rsplit_once(':').map_or(h, |(name, port)| {
-            // "example.com:443" -> "example.com"; "[::1]" stays whole.
+    // Only for a route that names a host (most name none).
+    let host_matches = |want: &str, got: &str| {
+        // "example.com:443" -> "example.com"; "[::1]" stays whole.
+        let name = got.rsplit_once(':').map_or(got, |(name, port)| {
             if port.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty() {
                 name
             } else {
-                h
+                got
             }
-        })
-    });
+        });
+        want.eq_ignore_ascii_case(name)
+    };
     routes
         .iter()
         .filter(|r| path.starts_with(r.prefix.as_bytes()))
         .filter(|r| match (&r.host, host) {
             (None, _) => true,
-            (Some(want), Some(got)) => want.eq_ignore_ascii_case(got),
+            (Some(want), Some(got)) => host_matches(want, got),
             (Some(_), None) => false,
         })
         .max_by_key(|r| (r.prefix.len(), r.host.is_some()))
