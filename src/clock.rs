@@ -1,24 +1,32 @@
-//! The time, read once per event-loop turn (nginx's `ngx_time_update`).
-//! One turn of a connection answers many requests, and each asks the time
-//! a few times (is the cached file still valid, what goes in `Date`); a
-//! `Turn` reads the clocks once for all of them. Outside a turn the clocks
-//! are read on every call, so code that runs outside one stays exact.
+//! The time, read at most once per event-loop turn (nginx's
+//! `ngx_time_update`). One turn of a connection answers many requests, and
+//! each asks the time a few times (is the cached file still valid, what
+//! goes in `Date`); in a `Turn` the first question reads the clock and the
+//! others get its answer. Outside a turn the clock is read on every call.
 //!
 //! A turn is synchronous code between two waits: no other task runs in
 //! it, so the time it caches is at most that code's running time old.
 //!
-//! Checks measured in seconds (is a cached file still valid, which second
-//! goes in `Date`) read the kernel's coarse clocks instead outside a turn:
-//! the time of the last timer tick (a few ms old), read without the TSC.
-//! HTTP/1 asks them on every request and cannot hold a turn across its
-//! waits.
+//! Every question here is measured in seconds (is a cached file still
+//! valid, which second goes in `Date`), so the answers come from the
+//! kernel's coarse clocks: the time of the last timer tick (a few ms old),
+//! read without the TSC. HTTP/1 asks them on every request and cannot hold
+//! a turn across its waits.
 
 use rustix::time::{clock_gettime, ClockId};
 use std::cell::Cell;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+/// The times a turn read so far (None: not asked yet).
+#[derive(Clone, Copy, Default)]
+struct Cached {
+    now: Option<Instant>,
+    wall: Option<SystemTime>,
+}
+
 thread_local! {
-    static TURN: Cell<Option<(Instant, SystemTime)>> = const { Cell::new(None) };
+    /// The turn under way, if any.
+    static TURN: Cell<Option<Cached>> = const { Cell::new(None) };
     /// An `Instant` and the coarse monotonic clock read together: an
     /// `Instant` cannot be made from a clock reading, so coarse instants
     /// are this one plus how far the coarse clock moved since.
@@ -48,15 +56,15 @@ fn coarse_monotonic() -> Duration {
     since_epoch(ClockId::MonotonicCoarse)
 }
 
-/// While alive, `now` and `wall` answer the time it began.
+/// While alive, the coarse clocks answer what they first answered in it.
 pub struct Turn {
-    outer: Option<(Instant, SystemTime)>,
+    outer: Option<Cached>,
 }
 
 impl Turn {
     pub fn begin() -> Turn {
         let outer = TURN.get();
-        TURN.set(Some((Instant::now(), SystemTime::now())));
+        TURN.set(Some(Cached::default()));
         Turn { outer }
     }
 }
@@ -67,32 +75,39 @@ impl Drop for Turn {
     }
 }
 
-/// Monotonic time: the turn's, or the clock's outside one.
-pub fn now() -> Instant {
-    TURN.get().map_or_else(Instant::now, |(now, _)| now)
+/// `read`'s answer, or, in a turn, the answer the turn kept (`field`)
+/// after its first read.
+fn cached<T: Copy>(field: fn(&mut Cached) -> &mut Option<T>, read: fn() -> T) -> T {
+    let Some(mut turn) = TURN.get() else {
+        return read();
+    };
+    if let Some(kept) = *field(&mut turn) {
+        return kept;
+    }
+    let value = read();
+    *field(&mut turn) = Some(value);
+    TURN.set(Some(turn));
+    value
 }
 
-/// Wall-clock time: the turn's, or the clock's outside one.
-pub fn wall() -> SystemTime {
-    TURN.get().map_or_else(SystemTime::now, |(_, wall)| wall)
-}
-
-/// Monotonic time to within a timer tick: the turn's, or the coarse
-/// clock's outside one. For intervals of a second or more.
+/// Monotonic time to within a timer tick. For intervals of a second or
+/// more.
 pub fn coarse_now() -> Instant {
-    if let Some((now, _)) = TURN.get() {
-        return now;
-    }
-    COARSE_BASE.with(|(instant, coarse)| *instant + coarse_monotonic().saturating_sub(*coarse))
+    cached(
+        |c| &mut c.now,
+        || {
+            COARSE_BASE
+                .with(|(instant, coarse)| *instant + coarse_monotonic().saturating_sub(*coarse))
+        },
+    )
 }
 
-/// Wall-clock time to within a timer tick: the turn's, or the coarse
-/// clock's outside one.
+/// Wall-clock time to within a timer tick.
 pub fn coarse_wall() -> SystemTime {
-    if let Some((_, wall)) = TURN.get() {
-        return wall;
-    }
-    UNIX_EPOCH + since_epoch(ClockId::RealtimeCoarse)
+    cached(
+        |c| &mut c.wall,
+        || UNIX_EPOCH + since_epoch(ClockId::RealtimeCoarse),
+    )
 }
 
 #[cfg(test)]
@@ -101,23 +116,33 @@ mod tests {
     use std::time::Duration;
 
     #[test]
-    fn a_turn_answers_its_start_and_restores_what_was() {
-        let before = now();
+    fn a_turn_keeps_its_first_answers_and_restores_what_was() {
         {
             let _turn = Turn::begin();
-            let (a, wa) = (now(), wall());
-            std::thread::sleep(Duration::from_millis(2));
-            assert_eq!((now(), wall()), (a, wa));
+            let (a, wa) = (coarse_now(), coarse_wall());
+            std::thread::sleep(Duration::from_millis(30));
+            assert_eq!((coarse_now(), coarse_wall()), (a, wa));
             {
                 let _inner = Turn::begin();
-                assert!(now() > a);
+                assert!(coarse_now() > a, "an inner turn reads the clock again");
+                assert!(coarse_wall() > wa);
             }
-            assert_eq!(now(), a);
-            assert!(a >= before);
+            assert_eq!((coarse_now(), coarse_wall()), (a, wa));
         }
-        let after = now();
-        std::thread::sleep(Duration::from_millis(2));
-        assert!(now() > after, "outside a turn the clock moves");
+        let after = coarse_now();
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(coarse_now() > after, "outside a turn the clock moves");
+    }
+
+    #[test]
+    fn a_turn_reads_only_what_it_is_asked() {
+        let _turn = Turn::begin();
+        let wall = coarse_wall();
+        assert!(TURN
+            .get()
+            .is_some_and(|c| c.now.is_none() && c.wall == Some(wall)));
+        let now = coarse_now();
+        assert!(TURN.get().is_some_and(|c| c.now == Some(now)));
     }
 
     #[test]
@@ -136,7 +161,5 @@ mod tests {
         let start = coarse_now();
         std::thread::sleep(Duration::from_millis(100));
         assert!(coarse_now() - start >= Duration::from_millis(100) - 2 * tick);
-        let _turn = Turn::begin();
-        assert_eq!((coarse_now(), coarse_wall()), (now(), wall()));
     }
 }

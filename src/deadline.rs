@@ -10,6 +10,14 @@ use std::time::Duration;
 use tokio::time::error::Elapsed;
 use tokio::time::timeout;
 
+/// The moment `after` from now by the coarse clock (`crate::clock`), for
+/// the timers of a connection (keep-alive, send stall, buffer release):
+/// seconds long, so a tick's difference does not matter, and a timer reset
+/// on every busy turn then costs no exact clock read.
+pub fn coarse_deadline(after: Duration) -> tokio::time::Instant {
+    tokio::time::Instant::from_std(crate::clock::coarse_now()) + after
+}
+
 /// `tokio::time::timeout`, with the timer armed (and the clock read) only
 /// if `future` is not ready at its first poll. The same future goes on
 /// under the timeout, so nothing is lost.

@@ -7,8 +7,7 @@ use super::super::transport::{Push, Transport};
 use super::super::Worker;
 use super::End;
 use crate::buffer::ByteBuf;
-use crate::clock;
-use crate::deadline::{ready_now, timeout_if_pending};
+use crate::deadline::{coarse_deadline, ready_now, timeout_if_pending};
 use crate::metrics::WorkerMetrics;
 use crate::tls::ReadError;
 use std::future::Future;
@@ -223,7 +222,7 @@ impl IdleTimer {
         if let Some(output) = ready_now(future.as_mut()) {
             return Some(output);
         }
-        let due = Instant::from_std(clock::coarse_now()) + limit;
+        let due = coarse_deadline(limit);
         let sleep = match &mut self.sleep {
             Some(sleep) => {
                 // Fired, or due after this wait's end (the limit shrank):

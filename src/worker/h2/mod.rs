@@ -31,6 +31,7 @@ use super::dispatch::{Arrival, ListenerState};
 use super::transport::Transport;
 use super::Worker;
 use crate::buffer::ByteBuf;
+use crate::deadline::coarse_deadline;
 use crate::exchange::{Body, Client, FileRange, Method, Response, Segment};
 use crate::http::response::{decimal, status_has_body};
 use crate::http2::connection::DATA_FRAME;
@@ -52,7 +53,7 @@ use std::time::Duration;
 use stream::{Answer, H2Body, Link, Outcome, Wake};
 use tokio::sync::watch;
 use tokio::task::AbortHandle;
-use tokio::time::{sleep, timeout, Instant};
+use tokio::time::{sleep, timeout};
 
 /// Receive windows: large enough for uploads at loopback speed (the
 /// protocol's default, 64 KiB, allows one window per round trip).
@@ -355,7 +356,7 @@ impl Driver {
                 idle_armed = quiet;
                 preface_seen = started;
                 if quiet && started {
-                    idle.as_mut().reset(Instant::now() + keepalive);
+                    idle.as_mut().reset(coarse_deadline(keepalive));
                 }
             }
             let at_rest = quiet && self.nothing_to_write() && self.filled == 0;
@@ -369,14 +370,14 @@ impl Driver {
             if release_due != release_armed {
                 release_armed = release_due;
                 if release_due {
-                    release.as_mut().reset(Instant::now() + IDLE_RELEASE_AFTER);
+                    release.as_mut().reset(coarse_deadline(IDLE_RELEASE_AFTER));
                 }
             }
             let waiting = !self.nothing_to_write() || !self.blocked.is_empty();
             if waiting != stall_armed {
                 stall_armed = waiting;
                 if waiting {
-                    stall.as_mut().reset(Instant::now() + send_timeout);
+                    stall.as_mut().reset(coarse_deadline(send_timeout));
                 }
             }
             let woke = tokio::select! {
@@ -412,7 +413,7 @@ impl Driver {
                 Wakeup::Read | Wakeup::News => {}
                 Wakeup::Wrote => {
                     if stall_armed {
-                        stall.as_mut().reset(Instant::now() + send_timeout);
+                        stall.as_mut().reset(coarse_deadline(send_timeout));
                     }
                 }
                 Wakeup::ReadClosed => self.read_closed = true,
