@@ -492,6 +492,23 @@ mod tests {
     }
 
     #[test]
+    fn values_with_nul_cr_or_lf_anywhere_are_refused() {
+        for len in [1, 2, 31, 32, 33, 64, 100] {
+            let clean = vec![b'v'; len];
+            assert!(is_valid_value(&clean));
+            for at in 0..len {
+                for bad in [0, b'\r', b'\n'] {
+                    let mut v = clean.clone();
+                    v[at] = bad;
+                    assert!(!is_valid_value(&v), "{bad} at {at} of {len}");
+                }
+            }
+        }
+        assert!(is_valid_value(b"") && is_valid_value(b"a b\tc\x7f\xff"));
+        assert!(!is_valid_value(b" a") && !is_valid_value(b"a\t"));
+    }
+
+    #[test]
     fn malformed_blocks() {
         let with = |extra: &[(&'static str, &'static str)]| {
             let mut f = GET.to_vec();
