@@ -31,7 +31,7 @@ pub struct Upstreams {
 
 /// The size of a response head buffer: most heads fit, a larger one grows
 /// its buffer (which is then not kept).
-pub const HEAD_BUFFER: usize = 4096;
+const HEAD_BUFFER: usize = 4096;
 
 /// Head buffers a worker keeps (`HEAD_BUFFER` each): one per response in
 /// flight at once, up to this many.
@@ -265,7 +265,6 @@ impl Upstreams {
         found
     }
 
-    /// Keeps a connection whose response ended cleanly, within the limit.
     /// A buffer of `HEAD_BUFFER` bytes to read a response head into: a
     /// spare one, or a new one.
     pub fn take_head_buffer(&mut self) -> Vec<u8> {
@@ -283,6 +282,7 @@ impl Upstreams {
         }
     }
 
+    /// Keeps a connection whose response ended cleanly, within the limit.
     pub fn put_idle(&mut self, group: usize, server: usize, conn: BackendStream) {
         let g = &mut self.groups[group];
         let idle = &mut g.servers[server].idle;
