@@ -571,9 +571,9 @@ impl Connection {
             spare,
         );
         let decoded = match usage {
-            BlockUse::Request | BlockUse::Trailers => self
-                .decoder
-                .decode(block, |f| builder.field(f.name, f.value)),
+            BlockUse::Request | BlockUse::Trailers => {
+                self.decoder.decode_checked(block, |f| builder.field(f))
+            }
             BlockUse::Discard | BlockUse::Refuse(_) => self.decoder.decode(block, |_| {}),
         };
         if decoded.is_err() {

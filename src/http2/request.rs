@@ -10,6 +10,7 @@
 //! always decoded (the decoder's table must follow the client's), so the
 //! first error is remembered and reported at the end.
 
+use super::hpack::Field;
 use crate::exchange::{BodyLength, Client, Headers, Method, Request, Version};
 use crate::token::is_tchar;
 
@@ -215,8 +216,15 @@ impl HeadBuilder {
         self.error.get_or_insert(HeadError::Malformed(why));
     }
 
-    /// Takes the next field of the block.
-    pub fn field(&mut self, name: &[u8], value: &[u8]) {
+    /// Takes the next field of the block. Answers whether its bytes are
+    /// well-formed (section 8.2.1: a known pseudo-header or a lower-case
+    /// token that is not connection-specific, a value without NUL, CR, LF
+    /// or white space at an end), so the decoder can hand the same table
+    /// entry back as `checked` and those scans are skipped. Whether the
+    /// field may stand here (order, repetition, limits) is checked every
+    /// time.
+    pub fn field(&mut self, field: Field<'_>) -> bool {
+        let (name, value) = (field.name, field.value);
         self.list_size += name.len() + value.len() + FIELD_OVERHEAD;
         if self.list_size > self.max_list_size {
             // Past the limit nothing more is kept; 431 wins over any
@@ -224,62 +232,25 @@ impl HeadBuilder {
             self.error = Some(HeadError::TooLarge);
         }
         if self.error.is_some() {
-            return;
+            return false;
         }
-        if !is_valid_value(value) {
-            return self.fail("field value with NUL, CR, LF or white space at an end");
+        if !field.checked && !is_valid_value(value) {
+            self.fail("field value with NUL, CR, LF or white space at an end");
+            return false;
         }
         if let Some(pseudo) = name.strip_prefix(b":") {
-            if self.trailers {
-                return self.fail("pseudo-header field in trailers");
-            }
-            if self.regular_seen {
-                return self.fail("pseudo-header field after a regular field");
-            }
-            let slot_taken = match pseudo {
-                b"method" => {
-                    // A token (RFC 9110 9.1), so ASCII.
-                    let token = (!value.is_empty() && value.iter().all(|&b| is_tchar(b)))
-                        .then(|| std::str::from_utf8(value).ok())
-                        .flatten();
-                    let Some(token) = token else {
-                        return self.fail("invalid :method");
-                    };
-                    self.method.replace(Method::parse(token)).is_some()
-                }
-                b"scheme" => std::mem::replace(&mut self.scheme_seen, true),
-                b"authority" => {
-                    let taken = self.authority.is_some();
-                    if !taken {
-                        self.headers.append("host", value);
-                        let mut authority = std::mem::take(&mut self.spare_authority);
-                        crate::http::push_text(&mut authority, value);
-                        self.authority = Some(authority);
-                    }
-                    taken
-                }
-                b"path" => {
-                    let taken = self.path.is_some();
-                    if !taken {
-                        let mut path = std::mem::take(&mut self.spare_path);
-                        path.extend_from_slice(value);
-                        self.path = Some(path);
-                    }
-                    taken
-                }
-                _ => return self.fail("unknown or response pseudo-header field"),
-            };
-            if slot_taken {
-                self.fail("pseudo-header field repeated");
-            }
-            return;
+            return self.pseudo_field(pseudo, value);
         }
         self.regular_seen = true;
-        if name.is_empty() || !name.iter().all(|&b| is_name_byte(b)) {
-            return self.fail("field name empty, not a token, or not in lower case");
-        }
-        if is_connection_specific(name) {
-            return self.fail("connection-specific field");
+        if !field.checked {
+            if name.is_empty() || !name.iter().all(|&b| is_name_byte(b)) {
+                self.fail("field name empty, not a token, or not in lower case");
+                return false;
+            }
+            if is_connection_specific(name) {
+                self.fail("connection-specific field");
+                return false;
+            }
         }
         match name {
             // Section 8.2.2: TE may only say "trailers"; hop-by-hop, so
@@ -304,10 +275,15 @@ impl HeadBuilder {
                         .ok()
                         .filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
                         .and_then(|s| s.parse::<u64>().ok());
+                    // Refused for its value, so its bytes stay well-formed.
                     match (parsed, self.content_length) {
-                        (None, _) => return self.fail("invalid content-length"),
+                        (None, _) => {
+                            self.fail("invalid content-length");
+                            return true;
+                        }
                         (Some(n), Some(m)) if n != m => {
-                            return self.fail("conflicting content-length fields")
+                            self.fail("conflicting content-length fields");
+                            return true;
                         }
                         (Some(n), _) => self.content_length = Some(n),
                     }
@@ -317,6 +293,61 @@ impl HeadBuilder {
                 self.headers.append(name, value);
             }
         }
+        true
+    }
+
+    /// A pseudo-header field (`pseudo`: its name without the colon);
+    /// answers as `field` does, false whenever it was not looked at whole.
+    fn pseudo_field(&mut self, pseudo: &[u8], value: &[u8]) -> bool {
+        if self.trailers {
+            self.fail("pseudo-header field in trailers");
+            return false;
+        }
+        if self.regular_seen {
+            self.fail("pseudo-header field after a regular field");
+            return false;
+        }
+        let slot_taken = match pseudo {
+            b"method" => {
+                // A token (RFC 9110 9.1), so ASCII.
+                let token = (!value.is_empty() && value.iter().all(|&b| is_tchar(b)))
+                    .then(|| std::str::from_utf8(value).ok())
+                    .flatten();
+                let Some(token) = token else {
+                    self.fail("invalid :method");
+                    return false;
+                };
+                self.method.replace(Method::parse(token)).is_some()
+            }
+            b"scheme" => std::mem::replace(&mut self.scheme_seen, true),
+            b"authority" => {
+                let taken = self.authority.is_some();
+                if !taken {
+                    self.headers.append("host", value);
+                    let mut authority = std::mem::take(&mut self.spare_authority);
+                    crate::http::push_text(&mut authority, value);
+                    self.authority = Some(authority);
+                }
+                taken
+            }
+            b"path" => {
+                let taken = self.path.is_some();
+                if !taken {
+                    let mut path = std::mem::take(&mut self.spare_path);
+                    path.extend_from_slice(value);
+                    self.path = Some(path);
+                }
+                taken
+            }
+            _ => {
+                self.fail("unknown or response pseudo-header field");
+                return false;
+            }
+        };
+        if slot_taken {
+            self.fail("pseudo-header field repeated");
+        }
+        true
     }
 
     /// The request head, once the whole block went through `field`.
@@ -377,10 +408,20 @@ impl HeadBuilder {
 mod tests {
     use super::*;
 
+    /// `field` with a field the decoder never saw checked.
+    fn put(b: &mut HeadBuilder, name: &[u8], value: &[u8]) -> bool {
+        b.field(Field {
+            name,
+            value,
+            never_indexed: false,
+            checked: false,
+        })
+    }
+
     fn build(fields: &[(&str, &str)]) -> Result<RequestHead, HeadError> {
         let mut b = HeadBuilder::new(false, 16 * 1024, None);
         for (n, v) in fields {
-            b.field(n.as_bytes(), v.as_bytes());
+            put(&mut b, n.as_bytes(), v.as_bytes());
         }
         b.finish()
     }
@@ -450,7 +491,7 @@ mod tests {
             (":authority", "b.example"),
             (":path", "/x"),
         ] {
-            b.field(n.as_bytes(), v.as_bytes());
+            put(&mut b, n.as_bytes(), v.as_bytes());
         }
         let r = b.finish().unwrap().into_request(client(), true).unwrap();
         assert_eq!(
@@ -555,19 +596,71 @@ mod tests {
     fn list_size_limit_and_trailers() {
         let mut b = HeadBuilder::new(false, 100, None);
         for (n, v) in GET {
-            b.field(n.as_bytes(), v.as_bytes());
+            put(&mut b, n.as_bytes(), v.as_bytes());
         }
-        b.field(b"x-long", &[b'a'; 64]);
-        b.field(b"Bad", b"");
+        put(&mut b, b"x-long", &[b'a'; 64]);
+        put(&mut b, b"Bad", b"");
         assert_eq!(b.finish().unwrap_err(), HeadError::TooLarge);
         let mut t = HeadBuilder::new(true, 1000, None);
-        t.field(b"x-checksum", b"abc");
+        put(&mut t, b"x-checksum", b"abc");
         assert_eq!(
             t.finish_trailers().unwrap().get("x-checksum"),
             Some(&b"abc"[..])
         );
         let mut t = HeadBuilder::new(true, 1000, None);
-        t.field(b":path", b"/");
+        put(&mut t, b":path", b"/");
         assert!(t.finish_trailers().is_err());
+    }
+
+    #[test]
+    fn fields_are_called_well_formed_by_their_bytes_alone() {
+        let mut b = HeadBuilder::new(false, 16 * 1024, None);
+        for (n, v) in GET {
+            assert!(put(&mut b, n.as_bytes(), v.as_bytes()), "{n}");
+        }
+        assert!(put(&mut b, b"accept", b"*/*"));
+        // Refused for where or what it is, not for its bytes.
+        assert!(put(&mut b, b"content-length", b"x"));
+        let mut b = HeadBuilder::new(false, 16 * 1024, None);
+        for (name, value) in [
+            (&b"x-a"[..], &b"a\rb"[..]),
+            (b"x-a", b" a"),
+            (b"X-A", b"a"),
+            (b"", b"a"),
+            (b"connection", b"close"),
+            (b":status", b"200"),
+        ] {
+            // A fresh builder each time: after an error nothing is looked at.
+            let mut b = HeadBuilder::new(false, 16 * 1024, None);
+            assert!(!put(&mut b, name, value), "{name:?}");
+            assert!(b.finish().is_err());
+        }
+        // Whatever comes after an error is not vouched for.
+        put(&mut b, b"X-A", b"a");
+        assert!(!put(&mut b, b"accept", b"*/*"));
+    }
+
+    #[test]
+    fn a_checked_field_skips_only_the_byte_scans() {
+        let checked = |name: &'static [u8], value: &'static [u8]| Field {
+            name,
+            value,
+            never_indexed: false,
+            checked: true,
+        };
+        let mut b = HeadBuilder::new(false, 16 * 1024, None);
+        for (n, v) in GET {
+            assert!(b.field(checked(n.as_bytes(), v.as_bytes())));
+        }
+        assert!(b.field(checked(b"accept", b"*/*")));
+        let head = b.finish().unwrap();
+        assert_eq!(head.headers.get("accept"), Some(&b"*/*"[..]));
+        // Order and repetition are still checked.
+        let mut b = HeadBuilder::new(false, 16 * 1024, None);
+        for (n, v) in GET {
+            b.field(checked(n.as_bytes(), v.as_bytes()));
+        }
+        b.field(checked(b":path", b"/again"));
+        assert!(b.finish().is_err());
     }
 }

@@ -38,11 +38,14 @@ pub enum DecodeError {
 
 /// One decoded field. `never_indexed`: the sender marked it sensitive
 /// (section 7.1.3); an intermediary must pass it on the same way.
+/// `checked`: these bytes are a table entry that `Decoder::decode_checked`'s
+/// consumer already found well-formed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Field<'a> {
     pub name: &'a [u8],
     pub value: &'a [u8],
     pub never_indexed: bool,
+    pub checked: bool,
 }
 
 /// Reads the integer at `block[*pos..]` whose first byte holds `prefix`
@@ -102,6 +105,8 @@ pub struct Decoder {
     limit: usize,
     name: Vec<u8>,
     value: Vec<u8>,
+    /// Bit `i`: static entry `i` was found well-formed (`decode_checked`).
+    static_checked: u64,
 }
 
 impl Decoder {
@@ -112,6 +117,7 @@ impl Decoder {
             limit,
             name: Vec::new(),
             value: Vec::new(),
+            static_checked: 0,
         }
     }
 
@@ -122,18 +128,52 @@ impl Decoder {
         block: &[u8],
         mut emit: impl FnMut(Field<'_>),
     ) -> Result<(), DecodeError> {
+        self.decode_checked(block, |field| {
+            emit(field);
+            false
+        })
+    }
+
+    /// `decode`, where `emit` answers whether the field is well-formed by
+    /// a rule that looks at its bytes and nothing else (RFC 9113 section
+    /// 8.2.1's, say). The answer stays with the table entry the field is
+    /// or becomes, and the entry's later uses come with `Field::checked`
+    /// set: a client repeats most fields of every request by index, and
+    /// their bytes need scanning only once.
+    pub fn decode_checked(
+        &mut self,
+        block: &[u8],
+        mut emit: impl FnMut(Field<'_>) -> bool,
+    ) -> Result<(), DecodeError> {
         let mut pos = 0;
         let mut fields = 0usize;
         while let Some(&first) = block.get(pos) {
             if first & 0x80 != 0 {
                 // Indexed field (section 6.1).
                 let index = read_integer(block, &mut pos, 7)?;
-                let (name, value) = self.table.get(index).ok_or(DecodeError::BadIndex(index))?;
-                emit(Field {
+                let (name, value, checked) = match index {
+                    1..=61 => {
+                        let (name, value) = table::STATIC[index - 1];
+                        let checked = self.static_checked >> index & 1 == 1;
+                        (name.as_bytes(), value.as_bytes(), checked)
+                    }
+                    _ => self
+                        .table
+                        .get_checked(index)
+                        .ok_or(DecodeError::BadIndex(index))?,
+                };
+                let well_formed = emit(Field {
                     name,
                     value,
                     never_indexed: false,
+                    checked,
                 });
+                if well_formed && !checked {
+                    match index {
+                        1..=61 => self.static_checked |= 1 << index,
+                        _ => self.table.set_checked(index),
+                    }
+                }
                 fields += 1;
                 continue;
             }
@@ -169,14 +209,15 @@ impl Decoder {
                 &self.name
             };
             let value = read_string(block, &mut pos, &mut self.value)?;
-            emit(Field {
+            let well_formed = emit(Field {
                 name,
                 value,
                 never_indexed,
+                checked: false,
             });
             fields += 1;
             if index_it {
-                self.table.insert(name, value);
+                self.table.insert_checked(name, value, well_formed);
             }
         }
         Ok(())
@@ -490,6 +531,76 @@ mod tests {
                 assert_eq!(d.table.size(), size);
             }
         }
+    }
+
+    /// The consumer's verdicts stay with the entries: the C.3 requests,
+    /// then one block of the three dynamic entries, with a consumer that
+    /// calls every field well-formed but `cache-control`'s.
+    #[test]
+    fn verdicts_stay_with_their_table_entries() {
+        let mut d = Decoder::new(4096);
+        let checked = |d: &mut Decoder, block: &str| {
+            let mut seen = Vec::new();
+            d.decode_checked(&hex(block), |f| {
+                seen.push((String::from_utf8(f.name.to_vec()).unwrap(), f.checked));
+                f.name != b"cache-control"
+            })
+            .unwrap();
+            seen
+        };
+        let seen = |list: &[(&str, bool)]| -> Vec<(String, bool)> {
+            list.iter().map(|&(n, c)| (n.to_string(), c)).collect()
+        };
+        assert_eq!(
+            checked(&mut d, "8286 8441 0f77 7777 2e65 7861 6d70 6c65 2e63 6f6d"),
+            seen(&[
+                (":method", false),
+                (":scheme", false),
+                (":path", false),
+                (":authority", false)
+            ])
+        );
+        assert_eq!(
+            checked(&mut d, "8286 84be 5808 6e6f 2d63 6163 6865"),
+            seen(&[
+                (":method", true),
+                (":scheme", true),
+                (":path", true),
+                (":authority", true),
+                ("cache-control", false)
+            ])
+        );
+        assert_eq!(
+            checked(
+                &mut d,
+                "8287 85bf 400a 6375 7374 6f6d 2d6b 6579 0c63 7573 746f 6d2d 7661 6c75 65"
+            ),
+            seen(&[
+                (":method", true),
+                (":scheme", false),
+                (":path", false),
+                (":authority", true),
+                ("custom-key", false)
+            ])
+        );
+        // Newest first: custom-key, cache-control (refused), :authority.
+        assert_eq!(
+            checked(&mut d, "bebf c0"),
+            seen(&[
+                ("custom-key", true),
+                ("cache-control", false),
+                (":authority", true)
+            ])
+        );
+        // `decode` vouches for nothing.
+        let mut plain = Decoder::new(4096);
+        plain
+            .decode(&hex("8241 0f77 7777 2e65 7861 6d70 6c65 2e63 6f6d"), |_| {})
+            .unwrap();
+        assert_eq!(
+            checked(&mut plain, "82be"),
+            seen(&[(":method", false), (":authority", false)])
+        );
     }
 
     /// C.5 (plain) and C.6 (Huffman): three responses through a 256-byte

@@ -222,6 +222,10 @@ struct Entry {
     /// `fingerprint(name, value)`, so a search compares bytes only of
     /// entries that are likely the field.
     fingerprint: u64,
+    /// The decoder's consumer found these bytes well-formed when it was
+    /// handed them (`Decoder::decode_checked`); always false in an
+    /// encoder's table.
+    checked: bool,
 }
 
 /// Lengths and end bytes of a field: cheap to make, and different for
@@ -291,10 +295,17 @@ impl DynamicTable {
     /// Adds `name: value` as the newest entry. An entry larger than the
     /// whole table empties it and is not added (section 4.4).
     pub fn insert(&mut self, name: &[u8], value: &[u8]) {
+        self.insert_checked(name, value, false);
+    }
+
+    /// `insert`, remembering whether the decoder's consumer found the
+    /// field well-formed (`get_checked` tells it again).
+    pub fn insert_checked(&mut self, name: &[u8], value: &[u8], checked: bool) {
         let entry = Entry {
             name: name.into(),
             value: value.into(),
             fingerprint: fingerprint(name, value),
+            checked,
         };
         let cost = entry.size();
         if cost > self.max_size {
@@ -338,6 +349,20 @@ impl DynamicTable {
                 .entries
                 .get(index - 62)
                 .map(|e| (&e.name[..], &e.value[..])),
+        }
+    }
+
+    /// The dynamic entry at `index` (combined space, so from 62 on) and
+    /// whether its bytes were found well-formed (`insert_checked`).
+    pub fn get_checked(&self, index: usize) -> Option<(&[u8], &[u8], bool)> {
+        let e = self.entries.get(index.checked_sub(62)?)?;
+        Some((&e.name, &e.value, e.checked))
+    }
+
+    /// Marks the dynamic entry at `index` (from 62 on) well-formed.
+    pub fn set_checked(&mut self, index: usize) {
+        if let Some(e) = index.checked_sub(62).and_then(|i| self.entries.get_mut(i)) {
+            e.checked = true;
         }
     }
 
