@@ -8,6 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use tlsaccel::buffer::ByteBuf;
 use tlsaccel::http2::frame::{self, PREFACE};
+use tlsaccel::exchange::{FieldRef, KnownName};
 use tlsaccel::http2::{Config, Connection, Event};
 
 const CONFIG: Config = Config {
@@ -75,7 +76,7 @@ fn answer(input: &[u8], accepted: &[u32]) {
     }
     drop(events);
     for &stream in accepted {
-        let _ = conn.send_headers(stream, 200, [(&b"content-type"[..], &b"text/plain"[..])], false);
+        let _ = conn.send_headers(stream, 200, [FieldRef::new(KnownName::ContentType, b"text/plain")], false);
         let _ = conn.send_data(stream, &[b'x'; 70_000], true);
         conn.send_reset(stream, frame::ErrorCode::CANCEL);
     }

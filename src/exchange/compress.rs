@@ -12,7 +12,9 @@
 //! and other streams must not be held back); a full buffer is compressed
 //! without a flush, so bulk bodies lose nothing to it.
 
-use super::{list_items, BodyStream, Headers, LocalFuture, Response, SourceFile, StreamError};
+use super::{
+    list_items, BodyStream, Headers, KnownName, LocalFuture, Response, SourceFile, StreamError,
+};
 use crate::compression::{Coding, Counters, Encoder, VariantCache, VariantKey};
 use crate::net::Pipe;
 use bytes::Bytes;
@@ -217,7 +219,7 @@ pub fn vary_on_accept_encoding(headers: &mut Headers) {
         .get_all("vary")
         .any(|v| list_items(v).any(|t| t == b"*" || t.eq_ignore_ascii_case(b"accept-encoding")));
     if !listed {
-        headers.append("Vary", "Accept-Encoding");
+        headers.append(KnownName::Vary, "Accept-Encoding");
     }
 }
 
@@ -361,11 +363,11 @@ mod tests {
         vary_on_accept_encoding(&mut h);
         assert_eq!(h.get_all("vary").collect::<Vec<_>>(), [b"Accept-Encoding"]);
         let mut h = Headers::new();
-        h.append("Vary", "Origin, accept-encoding");
+        h.append(KnownName::Vary, "Origin, accept-encoding");
         vary_on_accept_encoding(&mut h);
         assert_eq!(h.get_all("vary").count(), 1);
         let mut h = Headers::new();
-        h.append("Vary", "*");
+        h.append(KnownName::Vary, "*");
         vary_on_accept_encoding(&mut h);
         assert_eq!(h.get_all("vary").count(), 1);
     }
@@ -377,7 +379,7 @@ mod tests {
         r.headers.append("Cache-Control", "public, No-Transform");
         assert!(!response_transformable(&r));
         let mut r = Response::error(200);
-        r.headers.append("Content-Encoding", "gzip");
+        r.headers.append(KnownName::ContentEncoding, "gzip");
         assert!(!response_transformable(&r));
         assert!(!response_transformable(&Response::error(206)));
         assert!(!response_transformable(&Response::error(304)));

@@ -1,14 +1,143 @@
 //! Header fields as name/value pairs, in order, names as sent. Stored in
 //! one byte buffer with spans, so a request's fields cost two allocations
-//! however many there are.
+//! however many there are. A name the server writes itself can be a
+//! `KnownName`, which the field keeps, so the code that encodes a head
+//! knows it by number rather than by its bytes (h2o's tokens).
 
 use std::fmt;
 use std::ops::Range;
 
+/// Field names the server writes itself, in every response of a kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KnownName {
+    AcceptRanges,
+    ContentEncoding,
+    ContentLength,
+    ContentRange,
+    ContentType,
+    Date,
+    ETag,
+    LastModified,
+    Location,
+    Server,
+    Vary,
+}
+
+impl KnownName {
+    /// Every name, each at its own number (`self as usize`).
+    pub const ALL: [KnownName; 11] = [
+        KnownName::AcceptRanges,
+        KnownName::ContentEncoding,
+        KnownName::ContentLength,
+        KnownName::ContentRange,
+        KnownName::ContentType,
+        KnownName::Date,
+        KnownName::ETag,
+        KnownName::LastModified,
+        KnownName::Location,
+        KnownName::Server,
+        KnownName::Vary,
+    ];
+
+    /// The name as HTTP/1 responses spell it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            KnownName::AcceptRanges => "Accept-Ranges",
+            KnownName::ContentEncoding => "Content-Encoding",
+            KnownName::ContentLength => "Content-Length",
+            KnownName::ContentRange => "Content-Range",
+            KnownName::ContentType => "Content-Type",
+            KnownName::Date => "Date",
+            KnownName::ETag => "ETag",
+            KnownName::LastModified => "Last-Modified",
+            KnownName::Location => "Location",
+            KnownName::Server => "Server",
+            KnownName::Vary => "Vary",
+        }
+    }
+
+    /// The name in lower case, as HTTP/2 sends it.
+    pub const fn lower_case(self) -> &'static str {
+        match self {
+            KnownName::AcceptRanges => "accept-ranges",
+            KnownName::ContentEncoding => "content-encoding",
+            KnownName::ContentLength => "content-length",
+            KnownName::ContentRange => "content-range",
+            KnownName::ContentType => "content-type",
+            KnownName::Date => "date",
+            KnownName::ETag => "etag",
+            KnownName::LastModified => "last-modified",
+            KnownName::Location => "location",
+            KnownName::Server => "server",
+            KnownName::Vary => "vary",
+        }
+    }
+}
+
+/// A field's name as `Headers::append` takes it: text, or a `KnownName`.
+pub trait FieldName {
+    fn text(&self) -> &str;
+    fn known(&self) -> Option<KnownName>;
+}
+
+impl FieldName for &str {
+    fn text(&self) -> &str {
+        self
+    }
+    fn known(&self) -> Option<KnownName> {
+        None
+    }
+}
+
+impl FieldName for KnownName {
+    fn text(&self) -> &str {
+        self.as_str()
+    }
+    fn known(&self) -> Option<KnownName> {
+        Some(*self)
+    }
+}
+
+/// One field as `Headers::fields` gives it. `known`: the name was
+/// appended as that `KnownName` (`None` says nothing: a name appended as
+/// text may still be one of them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldRef<'a> {
+    pub known: Option<KnownName>,
+    pub name: &'a [u8],
+    pub value: &'a [u8],
+}
+
+impl<'a> FieldRef<'a> {
+    /// A field that is not in any `Headers`.
+    pub fn new(name: KnownName, value: &'a [u8]) -> FieldRef<'a> {
+        FieldRef {
+            known: Some(name),
+            name: name.as_str().as_bytes(),
+            value,
+        }
+    }
+
+    /// Its name is `name`, in any case.
+    pub fn is(&self, name: KnownName) -> bool {
+        match self.known {
+            Some(known) => known == name,
+            None => self.name.eq_ignore_ascii_case(name.as_str().as_bytes()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+struct Field {
+    name: Range<u32>,
+    value: Range<u32>,
+    known: Option<KnownName>,
+}
+
 #[derive(Clone, Default)]
 pub struct Headers {
     bytes: Vec<u8>,
-    fields: Vec<(Range<u32>, Range<u32>)>,
+    fields: Vec<Field>,
 }
 
 impl Headers {
@@ -31,24 +160,25 @@ impl Headers {
 
     /// Adds a field at the end. Names are tokens (checked by the parsers
     /// and by the code that writes constant names).
-    pub fn append(&mut self, name: &str, value: impl AsRef<[u8]>) {
-        let name = self.push_bytes(name.as_bytes());
+    pub fn append(&mut self, name: impl FieldName, value: impl AsRef<[u8]>) {
+        let known = name.known();
+        let name = self.push_bytes(name.text().as_bytes());
         let value = self.push_bytes(value.as_ref());
-        self.fields.push((name, value));
+        self.fields.push(Field { name, value, known });
     }
 
     /// Replaces every field named `name` (any case) with one field (its
     /// bytes stay in the buffer until the headers are dropped).
-    pub fn set(&mut self, name: &str, value: impl AsRef<[u8]>) {
-        self.remove(name);
+    pub fn set(&mut self, name: impl FieldName, value: impl AsRef<[u8]>) {
+        self.remove(name.text());
         self.append(name, value);
     }
 
     /// Drops every field named `name` (any case).
     pub fn remove(&mut self, name: &str) {
         let bytes = &self.bytes;
-        self.fields.retain(|(n, _)| {
-            !bytes[n.start as usize..n.end as usize].eq_ignore_ascii_case(name.as_bytes())
+        self.fields.retain(|f| {
+            !bytes[f.name.start as usize..f.name.end as usize].eq_ignore_ascii_case(name.as_bytes())
         });
     }
 
@@ -58,19 +188,21 @@ impl Headers {
 
     /// Every field, in order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &[u8])> {
-        self.fields.iter().map(|(n, v)| {
+        self.fields.iter().map(|f| {
             // Names are appended from &str only.
-            let name = std::str::from_utf8(self.slice(n)).unwrap_or("");
-            (name, self.slice(v))
+            let name = std::str::from_utf8(self.slice(&f.name)).unwrap_or("");
+            (name, self.slice(&f.value))
         })
     }
 
-    /// Every field, in order, the name as bytes (no UTF-8 check: for
-    /// writers that copy names out, such as an HPACK encoder).
-    pub fn iter_bytes(&self) -> impl Iterator<Item = (&[u8], &[u8])> {
-        self.fields
-            .iter()
-            .map(|(n, v)| (self.slice(n), self.slice(v)))
+    /// Every field, in order, the name as bytes (no UTF-8 check) and, if
+    /// it was appended as one, its `KnownName`: for the writers of heads.
+    pub fn fields(&self) -> impl Iterator<Item = FieldRef<'_>> {
+        self.fields.iter().map(|f| FieldRef {
+            known: f.known,
+            name: self.slice(&f.name),
+            value: self.slice(&f.value),
+        })
     }
 
     /// The value of the first field named `name` (any case); names are
@@ -78,16 +210,21 @@ impl Headers {
     pub fn get(&self, name: &str) -> Option<&[u8]> {
         self.fields
             .iter()
-            .find(|(n, _)| self.slice(n).eq_ignore_ascii_case(name.as_bytes()))
-            .map(|(_, v)| self.slice(v))
+            .find(|f| self.slice(&f.name).eq_ignore_ascii_case(name.as_bytes()))
+            .map(|f| self.slice(&f.value))
     }
 
     /// Every value of the fields named `name` (any case), in order.
     pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
         self.fields
             .iter()
-            .filter(move |(n, _)| self.slice(n).eq_ignore_ascii_case(name.as_bytes()))
-            .map(|(_, v)| self.slice(v))
+            .filter(move |f| self.slice(&f.name).eq_ignore_ascii_case(name.as_bytes()))
+            .map(|f| self.slice(&f.value))
+    }
+
+    /// There is a field named `name` (any case).
+    pub fn has(&self, name: KnownName) -> bool {
+        self.fields().any(|f| f.is(name))
     }
 
     pub fn contains(&self, name: &str) -> bool {
@@ -102,8 +239,7 @@ impl Headers {
 
     /// The bytes its buffers hold room for.
     pub fn capacity(&self) -> usize {
-        self.bytes.capacity()
-            + self.fields.capacity() * std::mem::size_of::<(Range<u32>, Range<u32>)>()
+        self.bytes.capacity() + self.fields.capacity() * std::mem::size_of::<Field>()
     }
 
     /// How many fields there are.
@@ -147,5 +283,29 @@ mod tests {
         let all: Vec<_> = h.iter().map(|(n, v)| (n.to_string(), v.to_vec())).collect();
         assert_eq!(all[2], ("x-y".into(), b"2".to_vec()));
         assert!(h.contains("host") && !h.contains("hos"));
+    }
+
+    #[test]
+    fn known_names_are_kept_and_match_their_text_in_any_case() {
+        for (i, known) in KnownName::ALL.into_iter().enumerate() {
+            assert_eq!(known as usize, i);
+            assert_eq!(known.as_str().to_ascii_lowercase(), known.lower_case());
+        }
+        let mut h = Headers::new();
+        h.append(KnownName::ETag, "\"1\"");
+        h.append("etag", "\"2\"");
+        h.append("X-Tag", "3");
+        let fields: Vec<_> = h.fields().collect();
+        assert_eq!(fields[0].known, Some(KnownName::ETag));
+        assert_eq!(fields[0].name, b"ETag");
+        assert_eq!(fields[1].known, None);
+        // A name appended as text is still that name.
+        assert!(fields[0].is(KnownName::ETag) && fields[1].is(KnownName::ETag));
+        assert!(!fields[2].is(KnownName::ETag) && !fields[0].is(KnownName::Date));
+        assert!(h.has(KnownName::ETag) && !h.has(KnownName::Vary));
+        assert_eq!(h.get_all("ETAG").count(), 2);
+        h.set(KnownName::ETag, "\"4\"");
+        assert_eq!(h.get_all("etag").collect::<Vec<_>>(), [b"\"4\""]);
+        assert_eq!(h.fields().last().unwrap().known, Some(KnownName::ETag));
     }
 }

@@ -13,7 +13,7 @@
 pub mod compress;
 mod headers;
 
-pub use headers::{list_items, Headers};
+pub use headers::{list_items, FieldRef, Headers, KnownName};
 
 use crate::net::Pipe;
 use std::borrow::Cow;

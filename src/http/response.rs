@@ -5,7 +5,7 @@
 
 use super::body::Framing;
 use crate::buffer::ByteBuf;
-use crate::exchange::{reason_phrase, Response, Version};
+use crate::exchange::{reason_phrase, KnownName, Response, Version};
 
 /// How a response body goes to this client: by its length when known,
 /// chunked to HTTP/1.1 clients otherwise, until close to HTTP/1.0 ones.
@@ -60,14 +60,19 @@ pub fn encode_head(
         ],
     );
     let h = &response.headers;
-    if !h.contains("server") {
+    let (mut has_server, mut has_date) = (false, false);
+    for field in h.fields() {
+        has_server |= field.is(KnownName::Server);
+        has_date |= field.is(KnownName::Date);
+    }
+    if !has_server {
         out.extend_from_slice(b"Server: tlsaccel\r\n");
     }
-    if !h.contains("date") {
+    if !has_date {
         put(out, &[b"Date: ", date.as_bytes(), b"\r\n"]);
     }
-    for (name, value) in h.iter_bytes() {
-        put(out, &[name, b": ", value, b"\r\n"]);
+    for field in h.fields() {
+        put(out, &[field.name, b": ", field.value, b"\r\n"]);
     }
     let mut digits = [0u8; 20];
     match framing {

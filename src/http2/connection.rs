@@ -19,11 +19,11 @@
 use super::frame::{
     self, setting, ErrorCode, Frame, FrameError, FrameHeader, HEADER_LEN, MAX_WINDOW,
 };
-use super::hpack::table::{static_name_index, STATIC};
+use super::hpack::table::{first_static_index, static_name_index, STATIC};
 use super::hpack::{Decoder, Encoder, Indexing};
 use super::request::{is_connection_specific, HeadBuilder, HeadError, RequestHead, Spare};
 use crate::buffer::ByteBuf;
-use crate::exchange::{Headers, Request};
+use crate::exchange::{FieldRef, Headers, KnownName, Request};
 use foldhash::HashMap;
 use std::collections::VecDeque;
 
@@ -836,7 +836,7 @@ impl Connection {
         &mut self,
         stream: u32,
         status: u16,
-        fields: impl IntoIterator<Item = (&'f [u8], &'f [u8])>,
+        fields: impl IntoIterator<Item = FieldRef<'f>>,
         end_stream: bool,
     ) -> Result<(), StreamGone> {
         if !self.streams.contains_key(&stream) {
@@ -931,7 +931,7 @@ impl Connection {
         stream: u32,
         end_stream: bool,
         status: Option<u16>,
-        fields: impl IntoIterator<Item = (&'f [u8], &'f [u8])>,
+        fields: impl IntoIterator<Item = FieldRef<'f>>,
     ) {
         let mut block = std::mem::take(&mut self.encoded);
         block.clear();
@@ -940,13 +940,17 @@ impl Connection {
         if let Some(status) = status {
             self.encoder.status(status, &mut block);
         }
-        for (name, value) in fields {
+        for FieldRef { known, name, value } in fields {
             // A static name is written as the table has it; others in
             // lower case.
-            let static_index = static_name_index(name);
-            let name = match static_index {
-                Some(index) => STATIC[index - 1].0.as_bytes(),
-                None => lower_case(name, &mut short, &mut long),
+            let static_index = match known {
+                Some(known) => KNOWN_STATIC_INDEX[known as usize],
+                None => static_name_index(name),
+            };
+            let name = match (static_index, known) {
+                (Some(index), _) => STATIC[index - 1].0.as_bytes(),
+                (None, Some(known)) => known.lower_case().as_bytes(),
+                (None, None) => lower_case(name, &mut short, &mut long),
             };
             // None: an HTTP/1 back end's field that HTTP/2 forbids.
             let Some(indexing) = response_indexing(name, static_index) else {
@@ -969,7 +973,7 @@ impl Connection {
     pub fn send_trailers<'f>(
         &mut self,
         stream: u32,
-        fields: impl IntoIterator<Item = (&'f [u8], &'f [u8])>,
+        fields: impl IntoIterator<Item = FieldRef<'f>>,
     ) -> Result<(), StreamGone> {
         if !self.streams.contains_key(&stream) {
             return Err(StreamGone(stream));
@@ -1053,6 +1057,21 @@ const fn indexing_by_name(name: &[u8]) -> Option<Indexing> {
         Some(indexing_of(name))
     }
 }
+
+/// The static index of each `KnownName` (by its number), if it has one.
+const KNOWN_STATIC_INDEX: [Option<usize>; KnownName::ALL.len()] = {
+    let mut indices = [None; KnownName::ALL.len()];
+    let mut i = 0;
+    while i < KnownName::ALL.len() {
+        let known = KnownName::ALL[i];
+        if known as usize != i {
+            panic!("KnownName::ALL out of order");
+        }
+        indices[i] = first_static_index(known.lower_case());
+        i += 1;
+    }
+    indices
+};
 
 /// `response_indexing` of each static name.
 const STATIC_INDEXING: [Option<Indexing>; STATIC.len()] = {

@@ -10,7 +10,7 @@ use crate::compression::{
     VariantKey,
 };
 use crate::exchange::compress::{CacheFill, CompressStream, Source};
-use crate::exchange::{Body, Request, Response};
+use crate::exchange::{Body, KnownName, Request, Response};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -119,8 +119,8 @@ impl StaticCompression {
                 }
             }
         };
-        headers.append("Content-Type", file.content_type);
-        headers.append("Content-Encoding", coding.token());
+        headers.append(KnownName::ContentType, file.content_type);
+        headers.append(KnownName::ContentEncoding, coding.token());
         Response {
             status: 200,
             headers,

@@ -7,7 +7,7 @@
 //! the root).
 
 use super::open::Root;
-use crate::exchange::{Body, Headers, Request, Response};
+use crate::exchange::{Body, Headers, KnownName, Request, Response};
 use std::io;
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -90,8 +90,8 @@ pub fn response(path: &str, entries: &[Entry], truncated: bool, json: bool) -> R
         )
     };
     let mut headers = Headers::with_capacity(2);
-    headers.append("Content-Type", content_type);
-    headers.append("Vary", "Accept");
+    headers.append(KnownName::ContentType, content_type);
+    headers.append(KnownName::Vary, "Accept");
     Response {
         status: 200,
         headers,

@@ -20,7 +20,9 @@ pub use path::normalized as normalized_path;
 
 use crate::compression::{Coding, FileVersion};
 use crate::config::TryFile;
-use crate::exchange::{Body, FileRange, Headers, Method, Request, Response, Segment, SourceFile};
+use crate::exchange::{
+    Body, FileRange, Headers, KnownName, Method, Request, Response, Segment, SourceFile,
+};
 use cache::Found;
 use conditional::{Preconditions, RangeAnswer, Verdict};
 use std::fs::File;
@@ -171,7 +173,7 @@ impl StaticFiles {
             return None;
         };
         let mut headers = Headers::with_capacity(2);
-        headers.append("Content-Type", file.content_type);
+        headers.append(KnownName::ContentType, file.content_type);
         let len = file.len;
         Some(Response {
             status,
@@ -376,7 +378,7 @@ fn redirect_to_directory(path: &path::RequestPath) -> Response {
     }
     let mut r = Response::error(301);
     r.close = false;
-    r.headers.append("Location", location);
+    r.headers.append(KnownName::Location, location);
     r
 }
 
@@ -420,7 +422,8 @@ pub(super) struct Asked {
 impl Asked {
     pub(super) fn of(req: &Request) -> Asked {
         let mut asked = Asked::default();
-        for (name, _) in req.headers.iter_bytes() {
+        for field in req.headers.fields() {
+            let name = field.name;
             let flag = match name.len() {
                 5 if name.eq_ignore_ascii_case(b"range") => &mut asked.range,
                 8 if name.eq_ignore_ascii_case(b"if-match") => &mut asked.if_match,
@@ -450,8 +453,8 @@ fn validated(
     mtime: u64,
 ) -> Result<Headers, Response> {
     let mut headers = Headers::with_capacity(7);
-    headers.append("Last-Modified", last_modified);
-    headers.append("ETag", etag);
+    headers.append(KnownName::LastModified, last_modified);
+    headers.append(KnownName::ETag, etag);
     let list = |present: bool, name| present.then(|| req.header_list(name)).flatten();
     let text = |present: bool, name| present.then(|| req.header_text(name)).flatten();
     let if_match = list(asked.if_match, "if-match");
@@ -488,9 +491,9 @@ fn file_response(req: &Request, rep: &Representation<'_>) -> Response {
         Ok(headers) => headers,
         Err(answer) => return answer,
     };
-    headers.append("Accept-Ranges", "bytes");
+    headers.append(KnownName::AcceptRanges, "bytes");
     if let Some(coding) = rep.encoding {
-        headers.append("Content-Encoding", coding.token());
+        headers.append(KnownName::ContentEncoding, coding.token());
     }
     let len = file.len;
     // RFC 9110 14.2: range handling is defined for GET only.
@@ -509,13 +512,16 @@ fn file_response(req: &Request, rep: &Representation<'_>) -> Response {
     };
     let (status, body) = match range {
         RangeAnswer::Whole => {
-            headers.append("Content-Type", rep.content_type);
+            headers.append(KnownName::ContentType, rep.content_type);
             (200, file_body(file, 0, len))
         }
         RangeAnswer::Parts(parts) if parts.len() == 1 => {
             let (start, end) = parts[0];
-            headers.append("Content-Type", rep.content_type);
-            headers.append("Content-Range", format!("bytes {start}-{end}/{len}"));
+            headers.append(KnownName::ContentType, rep.content_type);
+            headers.append(
+                KnownName::ContentRange,
+                format!("bytes {start}-{end}/{len}"),
+            );
             (206, file_body(file, start, end - start + 1))
         }
         RangeAnswer::Parts(parts) => {
@@ -529,7 +535,8 @@ fn file_response(req: &Request, rep: &Representation<'_>) -> Response {
         RangeAnswer::Unsatisfiable => {
             let mut r = Response::error(416);
             r.close = false;
-            r.headers.append("Content-Range", format!("bytes */{len}"));
+            r.headers
+                .append(KnownName::ContentRange, format!("bytes */{len}"));
             return r;
         }
     };

@@ -11,7 +11,9 @@ use crate::compression;
 use crate::config::RuleAnswer;
 use crate::config::{Route, RouteTarget};
 use crate::exchange::compress::{self, CompressStream, Source};
-use crate::exchange::{Body, BodyError, BodyLength, Request, RequestBody, Response, StreamError};
+use crate::exchange::{
+    Body, BodyError, BodyLength, KnownName, Request, RequestBody, Response, StreamError,
+};
 use crate::metrics::WorkerMetrics;
 use crate::static_files::StaticFiles;
 use crate::tls::ClientIdentity;
@@ -287,10 +289,10 @@ impl Worker {
             .get("etag")
             .map(|e| String::from_utf8_lossy(e).into_owned())
         {
-            h.set("ETag", compression::variant_etag(&etag, coding));
+            h.set(KnownName::ETag, compression::variant_etag(&etag, coding));
         }
         h.remove("accept-ranges");
-        h.set("Content-Encoding", coding.token());
+        h.set(KnownName::ContentEncoding, coding.token());
         response
     }
 
@@ -432,7 +434,7 @@ impl Worker {
         response.headers = crate::exchange::Headers::with_capacity(1);
         response
             .headers
-            .append("Content-Type", "application/octet-stream");
+            .append(KnownName::ContentType, "application/octet-stream");
         response.body = Body::Bytes(answer.into_bytes().into());
         Some(response)
     }
@@ -620,7 +622,7 @@ impl Worker {
         Some(match answer {
             RuleAnswer::Redirect { status, location } => {
                 let mut response = Response::error(status);
-                response.headers.append("Location", location);
+                response.headers.append(KnownName::Location, location);
                 response
             }
             RuleAnswer::Fixed { status, body } => {
@@ -628,7 +630,7 @@ impl Worker {
                 if let Some(body) = body {
                     response
                         .headers
-                        .set("Content-Type", "text/plain; charset=utf-8");
+                        .set(KnownName::ContentType, "text/plain; charset=utf-8");
                     response.body = Body::Bytes(body.into_bytes().into());
                 }
                 response
@@ -688,7 +690,7 @@ impl Worker {
     /// pages a protocol answers with in the handler's place.
     pub(super) fn add_site_headers(&self, site: usize, response: &mut Response) {
         for (name, value) in &self.settings.sites[site].headers {
-            response.headers.set(name, value);
+            response.headers.set(name.as_str(), value);
         }
     }
 }
@@ -728,7 +730,7 @@ fn https_redirect(
     response.close = false;
     response
         .headers
-        .append("Location", format!("https://{host}{port}{path}"));
+        .append(KnownName::Location, format!("https://{host}{port}{path}"));
     response
 }
 

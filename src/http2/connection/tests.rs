@@ -235,8 +235,16 @@ fn preface_settings_request_and_response() {
             1,
             200,
             [
-                (&b"Content-Type"[..], &b"text/html"[..]),
-                (b"Connection", b"close"),
+                FieldRef {
+                    known: None,
+                    name: b"Content-Type",
+                    value: b"text/html",
+                },
+                FieldRef {
+                    known: None,
+                    name: b"Connection",
+                    value: b"close",
+                },
             ],
             false,
         )
@@ -723,4 +731,50 @@ fn idle_release_frees_the_stream_map_and_serving_goes_on() {
         assert_eq!(p.conn.streams.capacity(), 0);
         assert!(p.conn.encoded.capacity() == 0 && p.conn.spare.is_empty());
     }
+}
+
+#[test]
+fn known_names_are_encoded_as_their_text_would_be() {
+    for known in KnownName::ALL {
+        assert_eq!(
+            KNOWN_STATIC_INDEX[known as usize],
+            static_name_index(known.as_str().as_bytes()),
+            "{known:?}"
+        );
+    }
+    // Two connections, one given each field as text and one as known
+    // names: byte for byte the same blocks, the second response from the
+    // dynamic table in both.
+    let values: [(KnownName, &[u8]); 4] = [
+        (KnownName::ETag, b"\"6b0-1\""),
+        (KnownName::ContentType, b"text/html"),
+        (KnownName::AcceptRanges, b"bytes"),
+        (KnownName::ContentLength, b"1712"),
+    ];
+    let mut blocks = Vec::new();
+    for as_known in [false, true] {
+        let mut p = Peer::new(config());
+        let mut bytes = PREFACE.to_vec();
+        frame::write_settings(&mut bytes, &[]);
+        bytes.extend(p.get(1, "/a"));
+        bytes.extend(p.get(3, "/b"));
+        p.send(&bytes).unwrap();
+        p.output();
+        let mut out = Vec::new();
+        for stream in [1, 3] {
+            let fields = values.iter().map(|&(known, value)| match as_known {
+                true => FieldRef::new(known, value),
+                false => FieldRef {
+                    known: None,
+                    name: known.as_str().as_bytes(),
+                    value,
+                },
+            });
+            p.conn.send_headers(stream, 200, fields, true).unwrap();
+            out.extend(p.output().into_iter().map(|f| f.payload));
+        }
+        assert!(out[1].len() < out[0].len());
+        blocks.push(out);
+    }
+    assert_eq!(blocks[0], blocks[1]);
 }

@@ -83,6 +83,18 @@ pub fn static_name_index(name: &[u8]) -> Option<usize> {
     (index > 0 && same_ignoring_case(STATIC[index - 1].0.as_bytes(), name)).then_some(index)
 }
 
+/// `static_name_index` of a lower-case `name`, at compile time.
+pub const fn first_static_index(name: &str) -> Option<usize> {
+    let mut i = 0;
+    while i < STATIC.len() {
+        if same_const(STATIC[i].0.as_bytes(), name.as_bytes()) {
+            return Some(i + 1);
+        }
+        i += 1;
+    }
+    None
+}
+
 /// The index of `:status`, for every response (a test checks it).
 pub const STATUS_INDEX: usize = 8;
 

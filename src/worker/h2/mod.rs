@@ -32,7 +32,7 @@ use super::transport::Transport;
 use super::Worker;
 use crate::buffer::ByteBuf;
 use crate::deadline::coarse_deadline;
-use crate::exchange::{Body, Client, FileRange, Method, Response, Segment};
+use crate::exchange::{Body, Client, FieldRef, FileRange, KnownName, Method, Response, Segment};
 use crate::http::response::{decimal, status_has_body};
 use crate::http2::connection::DATA_FRAME;
 use crate::http2::frame::ErrorCode;
@@ -1099,9 +1099,9 @@ fn send_head(
     end_stream: bool,
 ) -> Result<(), engine::StreamGone> {
     let (mut has_date, mut has_server) = (false, false);
-    for (name, _) in response.headers.iter_bytes() {
-        has_date |= name.eq_ignore_ascii_case(b"date");
-        has_server |= name.eq_ignore_ascii_case(b"server");
+    for field in response.headers.fields() {
+        has_date |= field.is(KnownName::Date);
+        has_server |= field.is(KnownName::Server);
     }
     let mut date = worker.thread.date.borrow_mut();
     let date = (!has_date).then(|| date.now().as_bytes());
@@ -1112,11 +1112,11 @@ fn send_head(
         .map(|n| decimal(n, &mut digits));
     let fields = response
         .headers
-        .iter_bytes()
-        .filter(|(name, _)| !name.eq_ignore_ascii_case(b"content-length"))
-        .chain(length.map(|v| (&b"content-length"[..], v)))
-        .chain(server.map(|v| (&b"server"[..], v)))
-        .chain(date.map(|v| (&b"date"[..], v)));
+        .fields()
+        .filter(|field| !field.is(KnownName::ContentLength))
+        .chain(length.map(|v| FieldRef::new(KnownName::ContentLength, v)))
+        .chain(server.map(|v| FieldRef::new(KnownName::Server, v)))
+        .chain(date.map(|v| FieldRef::new(KnownName::Date, v)));
     engine.send_headers(stream, response.status, fields, end_stream)
 }
 
