@@ -222,11 +222,6 @@ impl Headers {
             .map(|f| self.slice(&f.value))
     }
 
-    /// There is a field named `name` (any case).
-    pub fn has(&self, name: KnownName) -> bool {
-        self.fields().any(|f| f.is(name))
-    }
-
     pub fn contains(&self, name: &str) -> bool {
         self.get(name).is_some()
     }
@@ -302,7 +297,6 @@ mod tests {
         // A name appended as text is still that name.
         assert!(fields[0].is(KnownName::ETag) && fields[1].is(KnownName::ETag));
         assert!(!fields[2].is(KnownName::ETag) && !fields[0].is(KnownName::Date));
-        assert!(h.has(KnownName::ETag) && !h.has(KnownName::Vary));
         assert_eq!(h.get_all("ETAG").count(), 2);
         h.set(KnownName::ETag, "\"4\"");
         assert_eq!(h.get_all("etag").collect::<Vec<_>>(), [b"\"4\""]);

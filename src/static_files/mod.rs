@@ -422,8 +422,7 @@ pub(super) struct Asked {
 impl Asked {
     pub(super) fn of(req: &Request) -> Asked {
         let mut asked = Asked::default();
-        for field in req.headers.fields() {
-            let name = field.name;
+        for name in req.headers.fields().map(|field| field.name) {
             let flag = match name.len() {
                 5 if name.eq_ignore_ascii_case(b"range") => &mut asked.range,
                 8 if name.eq_ignore_ascii_case(b"if-match") => &mut asked.if_match,
