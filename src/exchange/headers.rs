@@ -226,6 +226,18 @@ impl Headers {
         self.get(name).is_some()
     }
 
+    /// Whether a `Server` and a `Date` field are among them, appended as
+    /// known names or as text (a back end's): the protocols add their own
+    /// only where the handler set none.
+    pub fn has_server_and_date(&self) -> (bool, bool) {
+        self.fields().fold((false, false), |(server, date), field| {
+            (
+                server || field.is(KnownName::Server),
+                date || field.is(KnownName::Date),
+            )
+        })
+    }
+
     /// Empties it, keeping its buffers for the next fields.
     pub fn clear(&mut self) {
         self.bytes.clear();
@@ -297,6 +309,11 @@ mod tests {
         // A name appended as text is still that name.
         assert!(fields[0].is(KnownName::ETag) && fields[1].is(KnownName::ETag));
         assert!(!fields[2].is(KnownName::ETag) && !fields[0].is(KnownName::Date));
+        assert_eq!(h.has_server_and_date(), (false, false));
+        h.append("SERVER", "back end");
+        assert_eq!(h.has_server_and_date(), (true, false));
+        h.append(KnownName::Date, "then");
+        assert_eq!(h.has_server_and_date(), (true, true));
         assert_eq!(h.get_all("ETAG").count(), 2);
         h.set(KnownName::ETag, "\"4\"");
         assert_eq!(h.get_all("etag").collect::<Vec<_>>(), [b"\"4\""]);

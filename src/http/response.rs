@@ -5,7 +5,7 @@
 
 use super::body::Framing;
 use crate::buffer::ByteBuf;
-use crate::exchange::{reason_phrase, KnownName, Response, Version};
+use crate::exchange::{reason_phrase, Response, Version};
 
 /// How a response body goes to this client: by its length when known,
 /// chunked to HTTP/1.1 clients otherwise, until close to HTTP/1.0 ones.
@@ -60,11 +60,7 @@ pub fn encode_head(
         ],
     );
     let h = &response.headers;
-    let (mut has_server, mut has_date) = (false, false);
-    for field in h.fields() {
-        has_server |= field.is(KnownName::Server);
-        has_date |= field.is(KnownName::Date);
-    }
+    let (has_server, has_date) = h.has_server_and_date();
     if !has_server {
         out.extend_from_slice(b"Server: tlsaccel\r\n");
     }

@@ -1098,11 +1098,7 @@ fn send_head(
     length: Option<u64>,
     end_stream: bool,
 ) -> Result<(), engine::StreamGone> {
-    let (mut has_date, mut has_server) = (false, false);
-    for field in response.headers.fields() {
-        has_date |= field.is(KnownName::Date);
-        has_server |= field.is(KnownName::Server);
-    }
+    let (has_server, has_date) = response.headers.has_server_and_date();
     let mut date = worker.thread.date.borrow_mut();
     let date = (!has_date).then(|| date.now().as_bytes());
     let server = (!has_server).then_some(&b"tlsaccel"[..]);
