@@ -129,6 +129,7 @@ impl<'a> FieldRef<'a> {
 
 #[derive(Debug, Clone, Default)]
 struct Field {
+    /// Empty for a known name: its text is `known`'s, not copied.
     name: Range<u32>,
     value: Range<u32>,
     known: Option<KnownName>,
@@ -162,7 +163,10 @@ impl Headers {
     /// and by the code that writes constant names).
     pub fn append(&mut self, name: impl FieldName, value: impl AsRef<[u8]>) {
         let known = name.known();
-        let name = self.push_bytes(name.text().as_bytes());
+        let name = match known {
+            Some(_) => 0..0,
+            None => self.push_bytes(name.text().as_bytes()),
+        };
         let value = self.push_bytes(value.as_ref());
         self.fields.push(Field { name, value, known });
     }
@@ -177,20 +181,26 @@ impl Headers {
     /// Drops every field named `name` (any case).
     pub fn remove(&mut self, name: &str) {
         let bytes = &self.bytes;
-        self.fields.retain(|f| {
-            !bytes[f.name.start as usize..f.name.end as usize].eq_ignore_ascii_case(name.as_bytes())
-        });
+        self.fields
+            .retain(|f| !name_of(bytes, f).eq_ignore_ascii_case(name.as_bytes()));
     }
 
     fn slice(&self, r: &Range<u32>) -> &[u8] {
         &self.bytes[r.start as usize..r.end as usize]
     }
 
+    fn name(&self, f: &Field) -> &[u8] {
+        name_of(&self.bytes, f)
+    }
+
     /// Every field, in order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &[u8])> {
         self.fields.iter().map(|f| {
             // Names are appended from &str only.
-            let name = std::str::from_utf8(self.slice(&f.name)).unwrap_or("");
+            let name = match f.known {
+                Some(known) => known.as_str(),
+                None => std::str::from_utf8(self.slice(&f.name)).unwrap_or(""),
+            };
             (name, self.slice(&f.value))
         })
     }
@@ -200,7 +210,7 @@ impl Headers {
     pub fn fields(&self) -> impl Iterator<Item = FieldRef<'_>> {
         self.fields.iter().map(|f| FieldRef {
             known: f.known,
-            name: self.slice(&f.name),
+            name: self.name(f),
             value: self.slice(&f.value),
         })
     }
@@ -210,7 +220,7 @@ impl Headers {
     pub fn get(&self, name: &str) -> Option<&[u8]> {
         self.fields
             .iter()
-            .find(|f| self.slice(&f.name).eq_ignore_ascii_case(name.as_bytes()))
+            .find(|f| self.name(f).eq_ignore_ascii_case(name.as_bytes()))
             .map(|f| self.slice(&f.value))
     }
 
@@ -218,7 +228,7 @@ impl Headers {
     pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
         self.fields
             .iter()
-            .filter(move |f| self.slice(&f.name).eq_ignore_ascii_case(name.as_bytes()))
+            .filter(move |f| self.name(f).eq_ignore_ascii_case(name.as_bytes()))
             .map(|f| self.slice(&f.value))
     }
 
@@ -256,6 +266,14 @@ impl Headers {
 
     pub fn is_empty(&self) -> bool {
         self.fields.is_empty()
+    }
+}
+
+/// `f`'s name: its known name's text, or its bytes in `bytes`.
+fn name_of<'a>(bytes: &'a [u8], f: &Field) -> &'a [u8] {
+    match f.known {
+        Some(known) => known.as_str().as_bytes(),
+        None => &bytes[f.name.start as usize..f.name.end as usize],
     }
 }
 

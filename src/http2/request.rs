@@ -28,6 +28,9 @@ pub enum HeadError {
 pub struct RequestHead {
     pub method: Method,
     pub authority: Option<String>,
+    /// The `:authority` is a `uri-host [":" port]` (`is_valid_host`):
+    /// checked as the field arrived, once per HPACK table entry.
+    pub authority_valid: bool,
     /// Empty for CONNECT.
     pub path: Vec<u8>,
     /// The regular fields in order, cookie crumbs joined into one field at
@@ -42,23 +45,24 @@ impl RequestHead {
     /// The exchange's request. `end_stream`: the HEADERS frame ended the
     /// stream, so there is no body.
     pub fn into_request(self, client: Client, end_stream: bool) -> Result<Request, HeadError> {
-        let host = match self.authority {
-            Some(authority) => Some(authority),
+        let (host, valid) = match self.authority {
+            Some(authority) => (Some(authority), self.authority_valid),
             None => {
                 let mut hosts = self.headers.get_all("host");
                 match (hosts.next(), hosts.next()) {
-                    (Some(host), None) => Some(String::from_utf8_lossy(host).into_owned()),
-                    (None, _) => None,
+                    (Some(host), None) => (
+                        Some(String::from_utf8_lossy(host).into_owned()),
+                        crate::http::is_valid_host(host),
+                    ),
+                    (None, _) => (None, true),
                     (Some(_), Some(_)) => {
                         return Err(HeadError::Malformed("more than one Host field"))
                     }
                 }
             }
         };
-        if let Some(host) = &host {
-            if !crate::http::is_valid_host(host.as_bytes()) {
-                return Err(HeadError::Malformed("invalid :authority or Host"));
-            }
+        if !valid {
+            return Err(HeadError::Malformed("invalid :authority or Host"));
         }
         let target = if self.path.is_empty() {
             // CONNECT: the authority is the target.
@@ -170,6 +174,7 @@ pub struct HeadBuilder {
     method: Option<Method>,
     scheme_seen: bool,
     authority: Option<String>,
+    authority_valid: bool,
     path: Option<Vec<u8>>,
     regular_seen: bool,
     headers: Headers,
@@ -201,6 +206,7 @@ impl HeadBuilder {
             method: None,
             scheme_seen: false,
             authority: None,
+            authority_valid: false,
             path: None,
             regular_seen: false,
             headers,
@@ -239,7 +245,7 @@ impl HeadBuilder {
             return false;
         }
         if let Some(pseudo) = name.strip_prefix(b":") {
-            return self.pseudo_field(pseudo, value);
+            return self.pseudo_field(pseudo, value, field.checked);
         }
         self.regular_seen = true;
         if !field.checked {
@@ -298,7 +304,9 @@ impl HeadBuilder {
 
     /// A pseudo-header field (`pseudo`: its name without the colon);
     /// answers as `field` does, false whenever it was not looked at whole.
-    fn pseudo_field(&mut self, pseudo: &[u8], value: &[u8]) -> bool {
+    /// An `:authority` is well-formed only if it is also a valid host, so
+    /// a `checked` one needs no scan.
+    fn pseudo_field(&mut self, pseudo: &[u8], value: &[u8], checked: bool) -> bool {
         if self.trailers {
             self.fail("pseudo-header field in trailers");
             return false;
@@ -307,12 +315,12 @@ impl HeadBuilder {
             self.fail("pseudo-header field after a regular field");
             return false;
         }
+        let mut well_formed = true;
         let slot_taken = match pseudo {
             b"method" => {
                 // A token (RFC 9110 9.1), so ASCII.
-                let token = (!value.is_empty() && value.iter().all(|&b| is_tchar(b)))
-                    .then(|| std::str::from_utf8(value).ok())
-                    .flatten();
+                let is_token = checked || (!value.is_empty() && value.iter().all(|&b| is_tchar(b)));
+                let token = is_token.then(|| std::str::from_utf8(value).ok()).flatten();
                 let Some(token) = token else {
                     self.fail("invalid :method");
                     return false;
@@ -321,12 +329,15 @@ impl HeadBuilder {
             }
             b"scheme" => std::mem::replace(&mut self.scheme_seen, true),
             b"authority" => {
+                // Looked at whole even when repeated, so the answer holds.
+                well_formed = checked || crate::http::is_valid_host(value);
                 let taken = self.authority.is_some();
                 if !taken {
                     self.headers.append("host", value);
                     let mut authority = std::mem::take(&mut self.spare_authority);
                     crate::http::push_text(&mut authority, value);
                     self.authority = Some(authority);
+                    self.authority_valid = well_formed;
                 }
                 taken
             }
@@ -347,7 +358,7 @@ impl HeadBuilder {
         if slot_taken {
             self.fail("pseudo-header field repeated");
         }
-        true
+        well_formed
     }
 
     /// The request head, once the whole block went through `field`.
@@ -388,6 +399,7 @@ impl HeadBuilder {
         Ok(RequestHead {
             method,
             authority: self.authority,
+            authority_valid: self.authority_valid,
             path,
             headers: self.headers,
             content_length: self.content_length,
@@ -638,6 +650,43 @@ mod tests {
         // Whatever comes after an error is not vouched for.
         put(&mut b, b"X-A", b"a");
         assert!(!put(&mut b, b"accept", b"*/*"));
+    }
+
+    #[test]
+    fn an_authority_is_well_formed_only_as_a_valid_host_and_a_bad_one_answers_400() {
+        let mut b = HeadBuilder::new(false, 16 * 1024, None);
+        for (n, v) in [(":method", "GET"), (":scheme", "https"), (":path", "/")] {
+            put(&mut b, n.as_bytes(), v.as_bytes());
+        }
+        // Bytes HTTP/2 allows in a value, but no host: never vouched for,
+        // so a table entry that carries it is scanned at every use.
+        assert!(!put(&mut b, b":authority", b"a b"));
+        let head = b.finish().unwrap();
+        assert!(!head.authority_valid);
+        assert!(matches!(
+            head.into_request(client(), true),
+            Err(HeadError::Malformed("invalid :authority or Host"))
+        ));
+        // A repeated one is refused, but was looked at whole.
+        for (again, host) in [(&b"b.example"[..], true), (b"a/b", false)] {
+            let mut b = HeadBuilder::new(false, 16 * 1024, None);
+            assert!(put(&mut b, b":authority", b"[::1]:8443"));
+            assert_eq!(put(&mut b, b":authority", again), host);
+            assert!(b.finish().is_err());
+        }
+        let mut b = HeadBuilder::new(false, 16 * 1024, None);
+        for (n, v) in [(":method", "GET"), (":scheme", "https"), (":path", "/")] {
+            put(&mut b, n.as_bytes(), v.as_bytes());
+        }
+        // Checked: the decoder's word that it was a valid host before.
+        b.field(Field {
+            name: b":authority",
+            value: b"c.example",
+            never_indexed: false,
+            checked: true,
+        });
+        let r = b.finish().unwrap().into_request(client(), true).unwrap();
+        assert_eq!(r.host.as_deref(), Some("c.example"));
     }
 
     #[test]
