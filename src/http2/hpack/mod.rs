@@ -357,9 +357,11 @@ impl Encoder {
         }
         write_string(dst, value);
         if indexing == Indexing::Yes {
-            self.table.insert(name, value);
             if name_index > 0 {
+                self.table.insert_static_named(name, name_index, value);
                 self.newest_by_name[name_index - 1] = self.table.newest_number();
+            } else {
+                self.table.insert(name, value);
             }
         }
     }
@@ -370,7 +372,7 @@ impl Encoder {
         name_index
             .and_then(|i| {
                 self.table
-                    .find_numbered(self.newest_by_name[i - 1], name, value)
+                    .find_numbered(self.newest_by_name[i - 1], i, value)
             })
             .or_else(|| self.table.find(name, value))
     }

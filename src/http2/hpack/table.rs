@@ -238,6 +238,9 @@ struct Entry {
     /// handed them (`Decoder::decode_checked`); always false in an
     /// encoder's table.
     checked: bool,
+    /// The static-table index of its name, when the encoder added it as
+    /// that name (`insert_static_named`); 0 otherwise.
+    static_name: u8,
 }
 
 /// Lengths and end bytes of a field: cheap to make, and different for
@@ -313,11 +316,23 @@ impl DynamicTable {
     /// `insert`, remembering whether the decoder's consumer found the
     /// field well-formed (`get_checked` tells it again).
     pub fn insert_checked(&mut self, name: &[u8], value: &[u8], checked: bool) {
+        self.push(name, value, checked, 0);
+    }
+
+    /// `insert` of a field named by the static entry `name_index` (whose
+    /// name `name` is), so `find_numbered` knows it by that number.
+    pub fn insert_static_named(&mut self, name: &[u8], name_index: usize, value: &[u8]) {
+        debug_assert_eq!(STATIC[name_index - 1].0.as_bytes(), name);
+        self.push(name, value, false, name_index as u8);
+    }
+
+    fn push(&mut self, name: &[u8], value: &[u8], checked: bool, static_name: u8) {
         let entry = Entry {
             name: name.into(),
             value: value.into(),
             fingerprint: fingerprint(name, value),
             checked,
+            static_name,
         };
         let cost = entry.size();
         if cost > self.max_size {
@@ -337,15 +352,16 @@ impl DynamicTable {
     }
 
     /// The index (combined space) of the entry numbered `number`, if it
-    /// is still in the table and is exactly `name: value`. One comparison
-    /// where `find` walks the table; any number is safe to ask with (an
-    /// entry is only ever returned after its bytes matched).
-    pub fn find_numbered(&self, number: u16, name: &[u8], value: &[u8]) -> Option<usize> {
+    /// is still in the table, was added by `insert_static_named` with
+    /// `name_index`, and has `value`. One comparison where `find` walks
+    /// the table; any number is safe to ask with (numbers wrap, so the
+    /// entry's name is checked too, by its static index rather than its
+    /// bytes).
+    pub fn find_numbered(&self, number: u16, name_index: usize, value: &[u8]) -> Option<usize> {
         // Newest first: the entry numbered `added - 1` is at position 0.
         let position = usize::from(self.added.wrapping_sub(number).wrapping_sub(1));
         let e = self.entries.get(position)?;
-        (e.fingerprint == fingerprint(name, value) && same(&e.value, value) && same(&e.name, name))
-            .then_some(position + 62)
+        (usize::from(e.static_name) == name_index && same(&e.value, value)).then_some(position + 62)
     }
 
     /// The entry at `index` of the combined index space (1-based, static
@@ -467,6 +483,25 @@ mod tests {
         assert_eq!(t.get(2), Some((&b":method"[..], &b"GET"[..])));
         assert_eq!(t.get(0), None);
         assert_eq!(t.get(62), None);
+    }
+
+    #[test]
+    fn a_wrapped_entry_number_finds_no_entry_of_another_name() {
+        let etag = static_name_index(b"etag").unwrap();
+        let date = static_name_index(b"date").unwrap();
+        let mut t = DynamicTable::new(4096);
+        t.insert_static_named(b"etag", etag, b"x");
+        let number = t.newest_number();
+        assert_eq!(t.find_numbered(number, etag, b"x"), Some(62));
+        assert_eq!(t.find_numbered(number, etag, b"y"), None);
+        // 2^16 entries later the number is the newest entry's again: a
+        // date with the same value, which is not the etag asked for.
+        for _ in 0..=u16::MAX {
+            t.insert_static_named(b"date", date, b"x");
+        }
+        assert_eq!(t.newest_number(), number);
+        assert_eq!(t.find_numbered(number, etag, b"x"), None);
+        assert_eq!(t.find_numbered(number, date, b"x"), Some(62));
     }
 
     #[test]
