@@ -729,12 +729,11 @@ impl Driver {
         streamed: Option<stream::Streamed>,
     ) {
         // RFC 9110 9.3.2: no content after a HEAD's head, error pages too.
-        let (request, head_request) = match request {
-            Ok(request) => {
-                let head = request.method == Method::Head;
-                (Some(request), head)
-            }
-            Err(method) => (None, method == Method::Head),
+        // (The request stays where it is: it is large, and most are
+        // recycled below without another move.)
+        let head_request = match &request {
+            Ok(request) => request.method == Method::Head,
+            Err(method) => *method == Method::Head,
         };
         let with_body = !head_request && status_has_body(response.status);
         let mut pieces = Pieces::default();
@@ -789,11 +788,11 @@ impl Driver {
         if sent_head.is_err() || end_now {
             if sent_head.is_ok() {
                 match request {
-                    Some(request) => {
+                    Ok(request) => {
                         worker.thread.responded(site, &request, status, 0);
                         self.engine.recycle(request);
                     }
-                    None => site.responded(status, 0),
+                    Err(_) => site.responded(status, 0),
                 }
             }
             if let Some(entry) = self.streams.remove(&stream) {
@@ -809,7 +808,7 @@ impl Driver {
             pos: 0,
             streamed: more,
             queued: true,
-            request,
+            request: request.ok(),
             site: site.clone(),
             status,
             sent: 0,
