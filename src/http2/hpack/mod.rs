@@ -358,7 +358,7 @@ impl Encoder {
         write_string(dst, value);
         if indexing == Indexing::Yes {
             if name_index > 0 {
-                self.table.insert_static_named(name, name_index, value);
+                self.table.insert_static_named(name_index, value);
                 self.newest_by_name[name_index - 1] = self.table.newest_number();
             } else {
                 self.table.insert(name, value);
