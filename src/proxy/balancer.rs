@@ -289,7 +289,14 @@ impl Upstreams {
         let before = idle.len();
         let now = Instant::now();
         let timeout = g.config.keepalive_timeout;
-        idle.retain(|(_, since)| now.duration_since(*since) < timeout);
+        // Oldest first (kept at the back, taken from the back): only the
+        // front can have expired.
+        while idle
+            .front()
+            .is_some_and(|(_, since)| now.duration_since(*since) >= timeout)
+        {
+            idle.pop_front();
+        }
         if idle.len() < g.config.keepalive {
             conn.settle();
             idle.push_back((conn, now));
@@ -398,6 +405,43 @@ mod tests {
             u.give_back_head_buffer(vec![0; HEAD_BUFFER]);
         }
         assert_eq!(u.spare_heads.len(), SPARE_HEADS);
+    }
+
+    /// Connections to a listener of the test's own, as a pool holds them.
+    async fn backend_connections(n: usize) -> (tokio::net::TcpListener, Vec<BackendStream>) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let mut conns = Vec::new();
+        for _ in 0..n {
+            let stream = tokio::net::TcpStream::connect(address).await.unwrap();
+            conns.push(BackendStream::Tcp(stream));
+        }
+        (listener, conns)
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn idle_connections_past_keepalive_timeout_leave_the_pool_oldest_first() {
+        let mut u = upstreams(&[1]);
+        u.groups[0].config.keepalive_timeout = Duration::from_secs(10);
+        let (_listener, mut conns) = backend_connections(3).await;
+        let newest = conns.pop().unwrap();
+        let (old, recent) = (conns.remove(0), conns.remove(0));
+        let local = |c: &BackendStream| match c {
+            BackendStream::Tcp(s) => s.local_addr().unwrap(),
+            _ => unreachable!(),
+        };
+        let recent_addr = local(&recent);
+        u.put_idle(0, 0, old);
+        u.put_idle(0, 0, recent);
+        // Went idle 20 s and 5 s ago: the first is past the timeout.
+        let idle = &mut u.groups[0].servers[0].idle;
+        idle[0].1 = Instant::now() - Duration::from_secs(20);
+        idle[1].1 = Instant::now() - Duration::from_secs(5);
+        u.put_idle(0, 0, newest);
+        let idle = &u.groups[0].servers[0].idle;
+        assert_eq!(idle.len(), 2, "the expired one was dropped");
+        assert_eq!(local(&idle[0].0), recent_addr, "the recent one stays");
+        assert_eq!(u.shared[0][0].counters.idle.load(Relaxed), 2);
     }
 
     fn hashed(n: usize) -> Upstreams {
