@@ -49,7 +49,7 @@ trap 'kill $(cat "$WORK/running" "$WORK/backend.pid" 2>/dev/null) 2>/dev/null; r
 mkdir "$WORK/www" && head -c "$SIZE" /dev/urandom > "$WORK/www/file"
 
 free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+  python3 "$(dirname "${BASH_SOURCE[0]}")/ports.py"
 }
 
 # PROXY=1: the back end, and the route both sides get to it.

@@ -44,6 +44,7 @@ import peers
 import report
 import servers
 from idle_connections import open_idle, open_idle_h2
+from ports import free_port
 from report import Target
 from servers import COMPRESSION, HTTP2, LIMIT, PROXY, STATIC, WEBSOCKET
 
@@ -805,7 +806,7 @@ def main():
         # otherwise /ws/ points at a port nothing listens on.
         ws_echo = servers.start_ws_echo(args.wsbench, work, load_cpus) if "proxy" in sections else None
         backends = servers.Backends(http=backend.http_port,
-                                    ws=ws_echo.http_port if ws_echo else servers.free_port())
+                                    ws=ws_echo.http_port if ws_echo else free_port())
         try:
             variants = start_all(args, work, cert, key, 1, server_cpus, ktls_ok, backends, with_peers)
             try:

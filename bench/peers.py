@@ -23,8 +23,9 @@ import re
 import resource
 import subprocess
 
+from ports import free_port
 from servers import (BROTLI_LEVEL, CIPHER, COMPRESS_MIN_LENGTH, COMPRESSION, GZIP_LEVEL, HTTP2, PEERS, PROXY,
-                     STATIC, WEBSOCKET, Server, free_port, launch)
+                     STATIC, WEBSOCKET, Server, launch)
 
 STATIC_ROLES = frozenset({STATIC, HTTP2})
 # The peers the compression rows compare (issue 26): h2o and Caddy.

@@ -22,6 +22,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ports import free_port
+
 CIPHER = "TLS_AES_256_GCM_SHA384"
 # As good as unlimited for any run: neither server closes a busy connection.
 KEEPALIVE_REQUESTS = 1_000_000_000
@@ -40,12 +42,6 @@ GZIP_LEVEL, BROTLI_LEVEL, COMPRESS_MIN_LENGTH = 6, 5, 1024
 # Debian's packages of the peers, and the binary each installs.
 PEERS = {"h2o": "/usr/bin/h2o", "lighttpd": "/usr/sbin/lighttpd", "caddy": "/usr/bin/caddy",
          "haproxy": "/usr/sbin/haproxy", "hitch": "/usr/sbin/hitch"}
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_for_port(port, proc, log_path, seconds=15):

@@ -8,7 +8,6 @@ import http.client
 import http.server
 import json
 import os
-import socket
 import ssl
 import subprocess
 import threading
@@ -16,13 +15,9 @@ import time
 import urllib.request
 from pathlib import Path
 
+from conftest import free_port
+
 TOOLS = Path(__file__).resolve().parent / ".tools"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def make_pki(directory):

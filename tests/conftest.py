@@ -9,12 +9,16 @@ import signal
 import socket
 import ssl
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+# bench/ports.py hands out the ports of listeners a test adds later.
+sys.path.append(str(REPO / "bench"))
+from ports import free_port  # noqa: E402  (re-exported to the tests)
 BINARY = Path(os.environ.get("TLSACCEL_BIN", REPO / "target" / "release" / "tlsaccel"))
 
 SIZES = [0, 1, 16383, 16384, 16385, 1 << 20]
@@ -161,13 +165,6 @@ def docroot(tmp_path_factory):
     with open(root / "sparse1g.bin", "wb") as f:
         f.truncate(1 << 30)
     return root
-
-
-def free_port():
-    """A port nobody listens on now, for a listener a test adds later."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_for(predicate, timeout=20, what="condition"):
@@ -404,9 +401,7 @@ def nginx(tmp_path, http_context):
     where `{port}` is a free loopback port; yields that port."""
     if not os.path.exists(NGINX):
         pytest.fail("nginx is not installed (scripts/test.sh installs it)")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     conf = tmp_path / "nginx.conf"
     conf.write_text(f"""
 user root;

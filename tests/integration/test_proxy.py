@@ -5,14 +5,13 @@ reuse of back-end connections, 502/504, failover, Unix sockets, PROXY v2."""
 import hashlib
 import json
 import os
-import socket
 import subprocess
 import time
 
 import pytest
 
 from backend import Backend, raw_backend, stream_bytes
-from conftest import Reader, config_file, connect, curl, nginx, upstream_config
+from conftest import Reader, config_file, connect, curl, free_port, nginx, upstream_config
 
 BIG = 100 << 20
 
@@ -197,9 +196,7 @@ static = true
 
 
 def test_502_when_no_back_end_is_up(start, docroot, tmp_path):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        dead = f"127.0.0.1:{probe.getsockname()[1]}"
+    dead = f"127.0.0.1:{free_port()}"
     cfg = config_file(tmp_path, docroot, extra=upstream_config([dead]))
     s = start("serve", "--config", str(cfg))
     out = text("-D", "-", s.url("/app/x"))

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import Reader, config_file, tls_client_context, upstream_config, wait_for
+from conftest import Reader, config_file, free_port, tls_client_context, upstream_config, wait_for
 
 V2_SIGNATURE = b"\r\n\r\n\x00\r\nQUIT\n"
 
@@ -164,9 +164,7 @@ def haproxy(tmp_path):
     procs = []
 
     def _start(target_port):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
+        port = free_port()
         cfg = tmp_path / "haproxy.cfg"
         cfg.write_text(f"""
 global

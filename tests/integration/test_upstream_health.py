@@ -12,7 +12,7 @@ import time
 import pytest
 
 from backend import Backend
-from conftest import BINARY, Reader, config_file, connect, upstream_config
+from conftest import BINARY, Reader, config_file, connect, free_port, upstream_config
 
 CHECK = 'health_check = { path = "/healthz", interval = 0.2, timeout = 0.5, fails = 3, passes = 2 }'
 
@@ -94,9 +94,7 @@ def test_unreachable_and_silent_servers_fail_their_checks(start, docroot, tmp_pa
     # A listener that accepts and never answers: the check times out.
     silent = socket.create_server(("127.0.0.1", 0))
     silent_address = f"127.0.0.1:{silent.getsockname()[1]}"
-    closed_port = socket.create_server(("127.0.0.1", 0))
-    closed_address = f"127.0.0.1:{closed_port.getsockname()[1]}"
-    closed_port.close()
+    closed_address = f"127.0.0.1:{free_port()}"
     try:
         cfg = config_file(tmp_path, docroot, extra=upstream_config(
             [b1.address, silent_address, closed_address], extra_upstream=CHECK.replace("fails = 3", "fails = 1")))
