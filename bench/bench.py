@@ -76,6 +76,9 @@ def parse_args():
     p.add_argument("--quick", action="store_true", help="reduced set for a smoke check (under 4 minutes)")
     p.add_argument("--duration", type=int, help="seconds per load run (default 4, quick 1)")
     p.add_argument("--repeats", type=int, help="repetitions of each measurement (default 3, quick 1)")
+    p.add_argument("--latency-repeats", type=int,
+                   help="repetitions of the fixed-rate latency rows (default 9, quick 1): a p99 of a few "
+                        "seconds at a fixed rate is its slowest 1 %%, which one pause of the machine makes")
     p.add_argument("--downloads", type=int, help="1 GiB curl downloads per server (default 10, quick 3)")
     p.add_argument("--rate", type=int, help="fixed-rate requests per second (default 2000, quick 500)")
     p.add_argument("--idle", type=int, help="idle TLS connections for the memory row (default 8000, quick 1000)")
@@ -96,8 +99,8 @@ def parse_args():
     p.add_argument("--limit", type=Path, default=REPO / "target" / "release" / "tlsaccel-limit",
                    help="the ceiling server (bench/limit), measured on the one-worker keep-alive rows")
     a = p.parse_args()
-    defaults = {"duration": (4, 1), "repeats": (3, 1), "downloads": (10, 3), "rate": (2000, 500),
-                "idle": (8000, 1000), "rounds": (3, 1)}
+    defaults = {"duration": (4, 1), "repeats": (3, 1), "latency_repeats": (9, 1), "downloads": (10, 3),
+                "rate": (2000, 500), "idle": (8000, 1000), "rounds": (3, 1)}
     for key, (full, quick) in defaults.items():
         if getattr(a, key) is None:
             setattr(a, key, quick if a.quick else full)
@@ -195,11 +198,12 @@ class Run:
     def save_raw(self, name, text):
         (self.raw / name).write_text(text)
 
-    def measure(self, section, key, label, unit, better, target, variants, fn, derived=()):
-        """Runs fn(server, rep) for each server, repeats times, alternating order.
-        fn returns {"value": x, ...}; `derived` adds rows computed from the same
-        runs: (key, label, unit, better, target, lambda result: value). A
-        target is a `Target` (a ratio against nginx or the best peer) or None."""
+    def measure(self, section, key, label, unit, better, target, variants, fn, derived=(), repeats=None):
+        """Runs fn(server, rep) for each server, `repeats` times (by default
+        --repeats), alternating order. fn returns {"value": x, ...};
+        `derived` adds rows computed from the same runs: (key, label, unit,
+        better, target, lambda result: value). A target is a `Target` (a
+        ratio against nginx or the best peer) or None."""
         def row(key, label, unit, better, target):
             return dict(section=section, key=key, label=label, unit=unit, better=better, values={},
                         target=target.ratio if target else None,
@@ -208,7 +212,7 @@ class Run:
         rows = [row(key, label, unit, better, target)] + [row(*d[:5]) for d in derived]
         # Repetitions an earlier call of this row made (see below).
         done = max((len(v) for r in self.rows if r["key"] == key for v in r["values"].values()), default=0)
-        for rep in range(done, done + self.args.repeats):
+        for rep in range(done, done + (repeats or self.args.repeats)):
             order = variants if rep % 2 == 0 else list(reversed(variants))
             for server in order:
                 cpu0 = server.cpu()
@@ -451,15 +455,10 @@ def measure_download(run, variants, section, key, label, target, cpu_target, htt
         speeds.setdefault(server.label, []).append(r["bytes_per_s"] / 1024)
         return {"value": r["bytes_per_s"] / 1e6, "raw": r["raw"]}
 
-    a = run.args
-    repeats = a.repeats
-    a.repeats = a.downloads
-    try:
-        run.measure(section, key, label, "MB/s", "higher", target, variants, curl_fn,
-                    derived=[(f"{key}/cpu-per-gb", f"{label.split(',')[0]}, server CPU per GB", "CPU-s/GB",
-                              "lower", cpu_target, lambda r: r["server_cpu_s"] / ((1 << 30) / 1e9))])
-    finally:
-        a.repeats = repeats
+    run.measure(section, key, label, "MB/s", "higher", target, variants, curl_fn,
+                derived=[(f"{key}/cpu-per-gb", f"{label.split(',')[0]}, server CPU per GB", "CPU-s/GB",
+                          "lower", cpu_target, lambda r: r["server_cpu_s"] / ((1 << 30) / 1e9))],
+                repeats=run.args.downloads)
     return speeds
 
 
@@ -496,7 +495,7 @@ def run_latency(run, variants, load_cpus):
                      lambda r: 100 * r["success"]),
                     ("latency/https/cpu-per-request", f"HTTPS {a.rate} req/s, server CPU per request", "µs",
                      "lower", Target(1.0, report.NGINX), lambda r: 1e6 * r["server_cpu_s"] / max(r["requests"], 1)),
-                ])
+                ], repeats=a.latency_repeats)
 
 
 def run_proxy(run, variants, load_cpus):
@@ -774,6 +773,7 @@ def meta(args, ktls_ok, server_cpus, load_cpus, peer_versions):
         "cpu_layout": layout,
         "duration_s": args.duration,
         "repeats": args.repeats,
+        "latency_repeats": args.latency_repeats,
         "downloads": args.downloads,
         "rate": args.rate,
         "idle": args.idle,

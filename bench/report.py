@@ -236,6 +236,7 @@ def machine(meta):
             ("openssl", "OpenSSL"),
             ("wrk", "wrk"), ("tls", "TLS"), ("ktls", "kTLS"), ("cpu_layout", "CPUs"),
             ("duration_s", "seconds per load run"), ("repeats", "repetitions"),
+            ("latency_repeats", "repetitions of the latency rows"),
             ("downloads", "1 GiB downloads per server"), ("rate", "fixed rate (req/s)"),
             ("idle", "idle connections"), ("rounds", "side-by-side rounds per peer"),
             ("elapsed_s", "whole run (s)")]
@@ -357,7 +358,11 @@ bench/run.sh --quick    # a smoke check, under 4 minutes
   `speed_download` for a 1 GiB sparse file (ministat over the runs is in the
   raw outputs).
 - Fixed-rate latency: vegeta at a set rate against a 615-byte page, with the
-  server's CPU time per request.
+  server's CPU time per request. Its rows repeat three times as often as
+  the others (`--latency-repeats`): a p99 over a few seconds is the
+  slowest 1 % of some thousands of requests, and one pause of the machine
+  during a run sets it (in three runs of three repetitions each, one
+  server's p99 ranged from 0.55 to 1.94 ms, another's from 0.81 to 3.63).
 - Accelerator mode: both servers terminate TLS and pass `/proxy/` to the
   same back end (a plain-HTTP nginx, one worker, on the load generator's
   CPU) over keep-alive connections, adding the client's address headers.
