@@ -358,8 +358,9 @@ bench/run.sh --quick    # a smoke check, under 4 minutes
   `speed_download` for a 1 GiB sparse file (ministat over the runs is in the
   raw outputs).
 - Fixed-rate latency: vegeta at a set rate against a 615-byte page, with the
-  server's CPU time per request. Its rows repeat three times as often as
-  the others (`--latency-repeats`): a p99 over a few seconds is the
+  server's CPU time per request. A full run repeats its rows 9 times
+  where the others repeat 3 (`--latency-repeats`; the table above gives
+  this run's counts): a p99 over a few seconds is the
   slowest 1 % of some thousands of requests, and one pause of the machine
   during a run sets it (in three runs of three repetitions each, one
   server's p99 ranged from 0.55 to 1.94 ms, another's from 0.81 to 3.63).
