@@ -358,7 +358,12 @@ bench/run.sh --quick    # a smoke check, under 4 minutes
   `speed_download` for a 1 GiB sparse file (ministat over the runs is in the
   raw outputs).
 - Fixed-rate latency: vegeta at a set rate against a 615-byte page, with the
-  server's CPU time per request. A full run repeats its rows 9 times
+  server's CPU time per request. The latency figures leave out vegeta's
+  first second, while it opens its connections (one full handshake per
+  request until some are free: 36 to 206 of them in runs of one server
+  a minute apart, and the requests queued behind them were up to all of
+  a run's slowest 1 %); the row "p99 with the first second" keeps it.
+  A full run repeats its rows 9 times
   where the others repeat 3 (`--latency-repeats`; the table above gives
   this run's counts): a p99 over a few seconds is the
   slowest 1 % of some thousands of requests, and one pause of the machine

@@ -22,7 +22,8 @@ EXPECTED_ROWS = (
        "cps/https-resumed", "cps/https-resumed/per-cpu"]
     + [f"throughput/{scheme}/{size}" for scheme in ("http", "https") for size in ("100kb", "1mb", "10mb")]
     + ["download/https/1gib", "download/https/1gib/cpu-per-gb"]
-    + [f"latency/https/{k}" for k in ("p99", "p50", "p90", "max", "success", "cpu-per-request")]
+    + [f"latency/https/{k}" for k in ("p99", "p50", "p90", "max", "p99-with-start", "success",
+                                          "cpu-per-request")]
     + ["proxy/https/1kb", "proxy/https/1kb/per-cpu", "proxy/https/100kb", "proxy/https/100kb/per-cpu",
        "proxy/https/10mb", "proxy/https/websocket", "proxy/https/websocket/per-cpu"]
     + [f"http2/https/{k}{per}" for k in ("0kb", "1kb", "10kb", "100kb", "1kb/c100", "1kb/h1") for per in ("", "/per-cpu")]
