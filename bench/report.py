@@ -359,13 +359,14 @@ bench/run.sh --quick    # a smoke check, under 4 minutes
   raw outputs).
 - Fixed-rate latency: vegeta at a set rate against a 615-byte page, with the
   server's CPU time per request. The latency figures leave out vegeta's
-  first second, while it opens its connections (one full handshake per
-  request until some are free: 36 to 206 of them in runs of one server
-  a minute apart, and the requests queued behind them were up to all of
-  a run's slowest 1 %); the row "p99 with the first second" keeps it.
-  A full run repeats its rows 9 times
-  where the others repeat 3 (`--latency-repeats`; the table above gives
-  this run's counts): a p99 over a few seconds is the
+  first second, while it opens its connections: one full handshake per
+  request until some are free, 36 to 206 of them in four runs a minute
+  apart (60 and 206 for the same server), and the requests queued behind
+  them were up to all of a run's slowest 1 % (the seed article's run
+  lasted five minutes, where that start is under 1 % of the requests).
+  The row "p99 with the first second" keeps it. A full run repeats these
+  rows 9 times where the others repeat 3 (`--latency-repeats`; the table
+  above gives this run's counts): a p99 over a few seconds is the
   slowest 1 % of some thousands of requests, and one pause of the machine
   during a run sets it (in three runs of three repetitions each, one
   server's p99 ranged from 0.55 to 1.94 ms, another's from 0.81 to 3.63).
