@@ -205,6 +205,8 @@ def vegeta(binary, url, rate, seconds, cpus):
     rows = subprocess.run([binary, "encode", "--to", "csv"], input=attack.stdout,
                           capture_output=True, check=True, timeout=120).stdout.decode().splitlines()
     sent = [(int(t), int(latency)) for t, _, latency, *_ in csv.reader(rows)]
+    if not sent:
+        raise RuntimeError(f"vegeta sent no request to {url}: {attack.stderr.decode()}")
     start = min(t for t, _ in sent)
     steady = sorted(latency for t, latency in sent if t >= start + VEGETA_WARMUP * 10**9)
     everything = sorted(latency for _, latency in sent)
