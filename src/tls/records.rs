@@ -5,7 +5,8 @@
 //! from then on records are sealed straight into the connection's output
 //! buffer and opened in place in its input buffer. rustls's own record
 //! layer allocates a buffer per sealed record and copies each record twice;
-//! this one allocates nothing and copies the plaintext once.
+//! this one allocates nothing and encrypts the plaintext straight from
+//! where it lies into the output, without copying it first.
 //!
 //! Sans-I/O: bytes in, bytes out. What it owns: nonces and sequence
 //! numbers (RFC 8446 5.3; RFC 5288 3 and RFC 7905 2 for TLS 1.2), record
@@ -227,25 +228,29 @@ impl RecordLayer {
         let header = record_header(outer, body_len);
         record[..HEADER].copy_from_slice(&header);
         record[HEADER..HEADER + explicit].copy_from_slice(&nonce[4..4 + explicit]);
-        let start = HEADER + explicit;
-        record[start..start + fragment.len()].copy_from_slice(fragment);
-        if self.tls13 {
-            record[start + fragment.len()] = typ;
-        }
-        let (sealed, tag) = record[start..].split_at_mut(inner_len);
-        let nonce = Nonce::assume_unique_for_key(nonce);
-        let result = if self.tls13 {
-            self.tx
-                .key
-                .seal_in_place_separate_tag(nonce, Aad::from(header), sealed)
+        // Encrypted from `fragment` straight into the record: one pass over
+        // the bytes where a copy and an in-place seal took two (a body of
+        // 100 KB is read once, not twice). TLS 1.3's inner type byte is
+        // the extra plaintext sealed ahead of the tag.
+        let (ciphertext, type_and_tag) = record[HEADER + explicit..].split_at_mut(fragment.len());
+        let inner_type = [typ];
+        let tls12_aad = tls12_aad(seq, typ, inner_len);
+        let (extra, aad): (&[u8], &[u8]) = if self.tls13 {
+            (&inner_type, &header)
         } else {
-            let aad = tls12_aad(seq, typ, inner_len);
-            self.tx
-                .key
-                .seal_in_place_separate_tag(nonce, Aad::from(aad), sealed)
+            (&[], &tls12_aad)
         };
-        let sealed_tag = result.map_err(|_| RecordError::Secrets("sealing failed"))?;
-        tag.copy_from_slice(sealed_tag.as_ref());
+        self.tx
+            .key
+            .seal_out_of_place_scatter(
+                Nonce::assume_unique_for_key(nonce),
+                Aad::from(aad),
+                fragment,
+                ciphertext,
+                extra,
+                type_and_tag,
+            )
+            .map_err(|_| RecordError::Secrets("sealing failed"))?;
         out.commit(HEADER + body_len);
         Ok(())
     }
