@@ -234,11 +234,12 @@ impl RecordLayer {
         // the extra plaintext sealed ahead of the tag.
         let (ciphertext, type_and_tag) = record[HEADER + explicit..].split_at_mut(fragment.len());
         let inner_type = [typ];
-        let tls12_aad = tls12_aad(seq, typ, inner_len);
+        let tls12;
         let (extra, aad): (&[u8], &[u8]) = if self.tls13 {
             (&inner_type, &header)
         } else {
-            (&[], &tls12_aad)
+            tls12 = tls12_aad(seq, typ, inner_len);
+            (&[], &tls12)
         };
         self.tx
             .key
