@@ -465,7 +465,8 @@ def test_reload_and_binary_upgrade_over_ktls(start, kroot, certs, tmp_path):
     binary = tmp_path / "tlsaccel"
     shutil.copy(BINARY, binary)
     pid_file = tmp_path / "tlsaccel.pid"
-    base = (f'pid_file = "{pid_file}"\n[[listener]]\naddress = "127.0.0.1:0"\n[tls]\nktls = "on"\n'
+    # Two workers whatever the CPU count: two listening sockets to hand over.
+    base = (f'workers = 2\npid_file = "{pid_file}"\n[[listener]]\naddress = "127.0.0.1:0"\n[tls]\nktls = "on"\n'
             f'certificate = [{{ cert = "{certs}/ecdsa.pem", key = "{certs}/ecdsa.key" }}]\n'
             f'[static]\nroot = "{kroot}"\n[admin]\nlisten = "127.0.0.1:0"\n')
     cfg = tmp_path / "t.toml"
