@@ -379,8 +379,12 @@ fn proxied_bodies_are_reframed_both_ways() {
 
 #[test]
 fn a_back_end_failing_before_the_first_byte_gives_502() {
+    // The head alone, then the close: no body byte can leave before the
+    // failure is seen. (With body bytes after the head, whether they leave
+    // before the close is read depends on scheduling: the test failed once
+    // with a compiler running beside it, the client given 3 bytes of 100.)
     let (addr, _t) = backend(
-        b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc",
+        b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n",
         b"\r\n\r\n",
     );
     let server = start(&proxy_config(addr), &[]);
