@@ -159,7 +159,7 @@ fi
 # variants, which do not depend on the kernel: it runs under 6.12 only.
 # Each line is prefixed with its kernel; a failure under one kernel, or of
 # the fuzzing, still lets the rest finish and report.
-phase "fuzzing (scripts/fuzz, 20 s per target, two at a time) beside the kTLS guests"
+phase "kTLS tests in qemu guests (Debian kernels 6.1 and 6.12 side by side); beside them the fuzz build's end and the fuzzing (20 s per target, two at a time)"
 guests=()
 for kernel in 6.1 6.12; do
   only_under_612=()
@@ -184,7 +184,7 @@ else
   failed+=("building the fuzz targets")
 fi
 rm -f "$fuzz_build_log"
-phase "kTLS tests in qemu guests, Debian kernels 6.1 and 6.12 side by side (after the fuzzing)"
+phase "kTLS tests in qemu guests, after the fuzzing"
 for guest in "${guests[@]}"; do
   wait "${guest#*:}" || failed+=("the kTLS tests under kernel ${guest%%:*}")
 done
