@@ -4,7 +4,7 @@
 //! proxied back end's are kept).
 
 use super::body::Framing;
-use crate::buffer::ByteBuf;
+use crate::buffer::{copy_short, ByteBuf};
 use crate::exchange::{reason_phrase, Response, Version};
 
 /// How a response body goes to this client: by its length when known,
@@ -105,7 +105,7 @@ fn put(out: &mut ByteBuf, pieces: &[&[u8]]) {
     let mut spare = &mut out.spare(len)[..len];
     for piece in pieces {
         let (here, rest) = spare.split_at_mut(piece.len());
-        here.copy_from_slice(piece);
+        copy_short(here, piece);
         spare = rest;
     }
     out.commit(len);
