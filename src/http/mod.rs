@@ -11,4 +11,6 @@ pub mod response;
 
 pub use body::{BodyDecoder, DecodeError, Framing};
 pub use date::HttpDate;
-pub use request::{is_valid_host, parse_head, push_text, HeadLimits, ParseOutcome, RequestHead};
+pub use request::{
+    is_valid_host, parse_head, parse_head_reusing, push_text, HeadLimits, ParseOutcome, RequestHead,
+};

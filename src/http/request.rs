@@ -50,7 +50,20 @@ fn reject(status: u16, why: &'static str) -> ParseOutcome {
 
 /// Parses one request head from the start of `buf`.
 pub fn parse_head(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutcome {
-    match parse_with_version(buf, limits, client) {
+    parse_head_reusing(buf, limits, client, &mut None)
+}
+
+/// `parse_head`, the head built in `spare` (a served request's head, which
+/// its connection keeps): its box, target, fields and host are refilled
+/// in the memory they have, not allocated again for every request. The
+/// spare is taken only by a complete head.
+pub fn parse_head_reusing(
+    buf: &[u8],
+    limits: &HeadLimits,
+    client: Client,
+    spare: &mut Option<Box<RequestHead>>,
+) -> ParseOutcome {
+    match parse_with_version(buf, limits, client, spare) {
         // httparse refused the version (it knows 1.0 and 1.1 only).
         ParseOutcome::Rejected(Rejection { status: 505, .. }) => match version_token(buf) {
             // RFC 9110 2.5: a later 1.x minor version is understood as the
@@ -59,7 +72,7 @@ pub fn parse_head(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutco
             Some((minor_at, b'1', minor)) if minor > b'1' => {
                 let mut as_11 = buf.to_vec();
                 as_11[minor_at] = b'1';
-                parse_with_version(&as_11, limits, client)
+                parse_with_version(&as_11, limits, client, spare)
             }
             // A well-formed version this server does not speak.
             Some(_) => reject(505, "unsupported HTTP version"),
@@ -88,7 +101,12 @@ fn version_token(buf: &[u8]) -> Option<(usize, u8, u8)> {
     }
 }
 
-fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutcome {
+fn parse_with_version(
+    buf: &[u8],
+    limits: &HeadLimits,
+    client: Client,
+    spare: &mut Option<Box<RequestHead>>,
+) -> ParseOutcome {
     // Left uninitialised: zeroing 100 fields (3.2 KB) cost more than the
     // parse itself for a typical head.
     let mut headers = [const { MaybeUninit::<httparse::Header<'_>>::uninit() }; MAX_HEADERS];
@@ -125,7 +143,29 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
         },
     };
 
-    let mut host: Option<String> = None;
+    // The spare's allocations, emptied; its box is refilled at the end.
+    let mut spare = spare.take();
+    let mut reused = spare.as_mut().map(|head| &mut head.request);
+    let mut host_text = reused
+        .as_mut()
+        .and_then(|r| r.host.take())
+        .unwrap_or_default();
+    host_text.clear();
+    let mut target_bytes = reused
+        .as_mut()
+        .map(|r| std::mem::take(&mut r.target))
+        .unwrap_or_default();
+    target_bytes.clear();
+    target_bytes.extend_from_slice(target);
+    let mut fields = match reused {
+        Some(r) => {
+            let mut fields = std::mem::take(&mut r.headers);
+            fields.clear();
+            fields
+        }
+        None => Headers::with_capacity(req.headers.len()),
+    };
+    let mut host = false;
     let mut host_count = 0;
     let mut conn_close = false;
     let mut conn_keep_alive = false;
@@ -134,7 +174,6 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
     let mut content_length: Option<u64> = None;
     let mut transfer_encoding: Option<String> = None;
     let mut expect_continue = false;
-    let mut fields = Headers::with_capacity(req.headers.len());
 
     for h in req.headers.iter() {
         let value = h.value;
@@ -145,7 +184,9 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
             if !is_valid_host(value) {
                 return reject(400, "invalid Host header");
             }
-            host = Some(text(value));
+            host_text.clear();
+            push_text(&mut host_text, value);
+            host = true;
         } else if name.eq_ignore_ascii_case("connection") {
             for token in value.split(|&b| b == b',') {
                 let token = trim(token);
@@ -194,7 +235,9 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
         if !is_valid_host(authority) {
             return reject(400, "invalid authority in the request target");
         }
-        host = Some(text(authority));
+        host_text.clear();
+        push_text(&mut host_text, authority);
+        host = true;
     }
     let framing = match (transfer_encoding, content_length) {
         (Some(_), Some(_)) => return reject(400, "both Content-Length and Transfer-Encoding"),
@@ -218,13 +261,13 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
         Framing::Length(n) => BodyLength::Known(n),
         Framing::Chunked | Framing::UntilClose => BodyLength::Unknown,
     };
-    ParseOutcome::Complete(Box::new(RequestHead {
+    let head = RequestHead {
         request: Request {
             method,
-            target: target.to_vec(),
+            target: target_bytes,
             version,
             headers: fields,
-            host,
+            host: host.then_some(host_text),
             body,
             // RFC 9110 10.1.1: MUST ignore 100-continue from HTTP/1.0.
             expect_continue: expect_continue && version == Version::Http11,
@@ -236,7 +279,14 @@ fn parse_with_version(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseO
         framing,
         wants_close,
         head_len,
-    }))
+    };
+    ParseOutcome::Complete(match spare {
+        Some(mut boxed) => {
+            *boxed = head;
+            boxed
+        }
+        None => Box::new(head),
+    })
 }
 
 /// A request's Transfer-Encoding must end in chunked, once (RFC 9112 6.1:
@@ -261,13 +311,6 @@ fn transfer_codings(te: &str) -> Result<(), Rejection> {
             why: "Transfer-Encoding does not end in chunked once",
         }),
     }
-}
-
-/// Field bytes as text, lossy: `push_text` into a new string.
-fn text(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    push_text(&mut out, bytes);
-    out
 }
 
 /// Appends field bytes as text, lossy. `from_utf8` checks ASCII a word at
@@ -417,6 +460,40 @@ mod tests {
             ParseOutcome::Complete(h) => *h,
             other => panic!("expected a request, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_spare_head_is_refilled_as_a_new_one_would_be() {
+        let heads = [
+            "GET /first/path?q=1 HTTP/1.1\r\nHost: one.example\r\nAccept: */*\r\nX-A: 1\r\n\r\n",
+            "POST /2 HTTP/1.1\r\nContent-Length: 3\r\nHost: two\r\nConnection: close\r\n\r\n",
+            "GET http://three:8080/x HTTP/1.1\r\nHost: ignored\r\n\r\n",
+            "GET / HTTP/1.0\r\n\r\n",
+        ];
+        let mut spare = None;
+        for head in heads {
+            let fresh = complete(head);
+            let before = spare
+                .as_deref()
+                .map(|h: &RequestHead| h as *const RequestHead);
+            let reused = match parse_head_reusing(head.as_bytes(), &LIMITS, client(), &mut spare) {
+                ParseOutcome::Complete(h) => h,
+                other => panic!("expected a request, got {other:?}"),
+            };
+            assert_eq!(format!("{:?}", *reused), format!("{fresh:?}"), "{head:?}");
+            if let Some(before) = before {
+                assert_eq!(
+                    &*reused as *const RequestHead, before,
+                    "the box is refilled"
+                );
+            }
+            assert!(spare.is_none(), "a complete head takes the spare");
+            spare = Some(reused);
+        }
+        // An incomplete head leaves the spare where it was.
+        let partial = parse_head_reusing(b"GET / HT", &LIMITS, client(), &mut spare);
+        assert!(matches!(partial, ParseOutcome::Partial));
+        assert!(spare.is_some());
     }
 
     #[test]

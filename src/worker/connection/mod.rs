@@ -28,7 +28,7 @@ use super::Worker;
 use crate::config::ClientAuthMode;
 use crate::exchange::{Body, BodyError, Client, Method, Request, Response, StreamError, Version};
 use crate::http::keep_alive::{self, CloseReason, ExchangeFacts};
-use crate::http::{parse_head, response, Framing, HeadLimits, ParseOutcome, RequestHead};
+use crate::http::{parse_head_reusing, response, Framing, HeadLimits, ParseOutcome, RequestHead};
 use crate::metrics::{HandshakeFailure, WorkerMetrics};
 use crate::tls::client_hello::ClientHelloFacts;
 use crate::tls::{AcceptError, ClientIdentity, Offload, ReadError, TlsSession};
@@ -447,12 +447,15 @@ impl Connection {
                 max_header_bytes: settings.limits.max_header_bytes,
             };
             let request_header = settings.timeouts.request_header;
-            match parse_head(self.wire.input(), &limits, self.client) {
+            let mut spare = self.wire.served_head.take();
+            let parsed = parse_head_reusing(self.wire.input(), &limits, self.client, &mut spare);
+            self.wire.served_head = spare;
+            match parsed {
                 ParseOutcome::Complete(head) => {
                     head_deadline = None;
                     self.wire.consume(head.head_len);
                     self.requests += 1;
-                    match self.exchange(*head).await {
+                    match self.exchange(head).await {
                         Ok(None) if self.requests == 1 => self.wire.io.keep_alive_started(),
                         Ok(None) => {}
                         Ok(Some(reason)) => {
@@ -506,20 +509,21 @@ impl Connection {
     }
 
     /// One exchange: the request to its handler, the response to the
-    /// client. Ok(None): the connection may carry another request.
-    async fn exchange(&mut self, head: RequestHead) -> Result<Option<CloseReason>, End> {
+    /// client. Ok(None): the connection may carry another request, and
+    /// keeps `head` for the next one's (`parse_head_reusing`).
+    async fn exchange(&mut self, mut head: Box<RequestHead>) -> Result<Option<CloseReason>, End> {
         let RequestHead {
-            mut request,
+            ref mut request,
             framing,
             wants_close,
             ..
-        } = head;
+        } = *head;
         if self.client.local.is_none() && self.worker.needs_local_address(self.arrival.listener) {
             self.client.local = self.wire.io.local_addr().ok();
         }
         request.client.local = self.client.local;
         let worker = self.worker.clone();
-        worker.stamp_request_id(&mut request);
+        worker.stamp_request_id(request);
         let settings = &worker.settings;
         let mut body = H1Body::new(
             &mut self.wire,
@@ -528,11 +532,14 @@ impl Connection {
             settings.limits.max_body_bytes,
             settings.timeouts.request_body,
         );
-        let Served { site, response } = worker.serve(&self.arrival, &request, &mut body).await;
+        let Served { site, response } = worker.serve(&self.arrival, request, &mut body).await;
         let body_complete = body.is_complete();
         let response = response.map_err(End::from_body)?;
-        self.respond(site, &request, wants_close, response, body_complete)
-            .await
+        let kept = self
+            .respond(site, request, wants_close, response, body_complete)
+            .await;
+        self.wire.served_head = Some(head);
+        kept
     }
 
     /// Decides whether the connection stays open, sends the response, and

@@ -1,6 +1,7 @@
 //! A connection's bytes: the transport, the input buffer (received, not yet
-//! consumed: `buf[start..end]`), and the output buffer (response bytes
-//! waiting to be written; pipelined responses collect here). Only the
+//! consumed: `buf[start..end]`), the output buffer (response bytes
+//! waiting to be written; pipelined responses collect here), and the last
+//! request's head, whose memory the next head refills. Only the
 //! HTTP/1 code in this folder touches them; handlers see exchanges.
 
 use super::super::transport::{Push, Transport};
@@ -8,6 +9,7 @@ use super::super::Worker;
 use super::End;
 use crate::buffer::ByteBuf;
 use crate::deadline::{coarse_deadline, ready_now, timeout_if_pending};
+use crate::http::RequestHead;
 use crate::metrics::WorkerMetrics;
 use crate::tls::ReadError;
 use std::future::Future;
@@ -23,6 +25,9 @@ const IDLE_RELEASE_AFTER: Duration = Duration::from_secs(1);
 pub(super) struct Wire {
     pub io: Transport,
     pub out: ByteBuf,
+    /// The last request's head, kept while the connection is busy for the
+    /// next head parsed from `buf` to refill (`parse_head_reusing`).
+    pub served_head: Option<Box<RequestHead>>,
     pub(super) worker: Rc<Worker>,
     buf: Vec<u8>,
     start: usize,
@@ -37,6 +42,7 @@ impl Wire {
                 .take_buffer(worker.settings.limits.max_header_bytes),
             io,
             out: ByteBuf::new(),
+            served_head: None,
             worker,
             start: 0,
             end: 0,
@@ -180,6 +186,7 @@ impl Wire {
             .thread
             .give_back_buffer(std::mem::take(&mut self.buf));
         self.out.release();
+        self.served_head = None;
         self.io.release_idle_buffers();
     }
 
