@@ -146,11 +146,13 @@ fn parse_with_version(
     // The spare's allocations, emptied; its box is refilled at the end.
     let mut spare = spare.take();
     let mut reused = spare.as_mut().map(|head| &mut head.request);
+    // The last request's host was valid; the next one on a connection is
+    // most often the same, and is then neither checked nor copied again.
     let mut host_text = reused
         .as_mut()
         .and_then(|r| r.host.take())
         .unwrap_or_default();
-    host_text.clear();
+    let mut last_host = true;
     let mut target_bytes = reused
         .as_mut()
         .map(|r| std::mem::take(&mut r.target))
@@ -181,11 +183,14 @@ fn parse_with_version(
         fields.append(name, value);
         if name.eq_ignore_ascii_case("host") {
             host_count += 1;
-            if !is_valid_host(value) {
-                return reject(400, "invalid Host header");
+            if !(last_host && !host_text.is_empty() && host_text.as_bytes() == value) {
+                if !is_valid_host(value) {
+                    return reject(400, "invalid Host header");
+                }
+                host_text.clear();
+                push_text(&mut host_text, value);
+                last_host = false;
             }
-            host_text.clear();
-            push_text(&mut host_text, value);
             host = true;
         } else if name.eq_ignore_ascii_case("connection") {
             for token in value.split(|&b| b == b',') {
@@ -490,7 +495,25 @@ mod tests {
             assert!(spare.is_none(), "a complete head takes the spare");
             spare = Some(reused);
         }
+        // The last host is not checked again; any other still is.
+        for (host, status) in [
+            ("same.example", None),
+            ("same.example", None),
+            ("b@d", Some(400)),
+        ] {
+            let head = format!("GET / HTTP/1.1\r\nHost: {host}\r\n\r\n");
+            match parse_head_reusing(head.as_bytes(), &LIMITS, client(), &mut spare) {
+                ParseOutcome::Complete(h) if status.is_none() => {
+                    assert_eq!(h.request.host.as_deref(), Some(host));
+                    spare = Some(h);
+                }
+                ParseOutcome::Rejected(r) if Some(r.status) == status => {}
+                other => panic!("{host}: got {other:?}"),
+            }
+        }
+        assert!(spare.is_none(), "a rejected head drops the spare");
         // An incomplete head leaves the spare where it was.
+        spare = Some(Box::new(complete("GET / HTTP/1.0\r\n\r\n")));
         let partial = parse_head_reusing(b"GET / HT", &LIMITS, client(), &mut spare);
         assert!(matches!(partial, ParseOutcome::Partial));
         assert!(spare.is_some());

@@ -57,10 +57,10 @@ impl Arrival {
     /// then the connection stays on the configuration it started on, to
     /// finish what is in flight and close.
     pub fn follow_reload(&mut self, worker: &mut Rc<Worker>) -> ListenerState {
-        let current = worker.thread.current();
-        if Rc::ptr_eq(&current, worker) {
+        if worker.thread.is_current(worker) {
             return ListenerState::Serving;
         }
+        let current = worker.thread.current();
         let key = worker.settings.listener_key(self.listener);
         let Some(listener) = current.settings.listener_index(key) else {
             return ListenerState::Removed;

@@ -70,6 +70,15 @@ pub struct WorkerThread {
 const SPARE_BUFFERS: usize = 64;
 
 impl WorkerThread {
+    /// Whether `worker` is the current generation (asked between every
+    /// two requests: no reference is taken to answer).
+    pub fn is_current(&self, worker: &Rc<Worker>) -> bool {
+        self.current
+            .borrow()
+            .as_ref()
+            .is_some_and(|current| Rc::ptr_eq(current, worker))
+    }
+
     /// The generation in use now.
     pub fn current(&self) -> Rc<Worker> {
         self.current
