@@ -145,28 +145,25 @@ fn parse_with_version(
 
     // The spare's allocations, emptied; its box is refilled at the end.
     let mut spare = spare.take();
-    let mut reused = spare.as_mut().map(|head| &mut head.request);
-    // The last request's host was valid; the next one on a connection is
-    // most often the same, and is then neither checked nor copied again.
-    let mut host_text = reused
-        .as_mut()
-        .and_then(|r| r.host.take())
-        .unwrap_or_default();
-    let mut last_host = true;
-    let mut target_bytes = reused
-        .as_mut()
-        .map(|r| std::mem::take(&mut r.target))
-        .unwrap_or_default();
-    target_bytes.clear();
-    target_bytes.extend_from_slice(target);
-    let mut fields = match reused {
-        Some(r) => {
+    let (mut target_bytes, mut fields, mut host_text) = match spare.as_mut() {
+        Some(head) => {
+            let r = &mut head.request;
             let mut fields = std::mem::take(&mut r.headers);
             fields.clear();
-            fields
+            let host = r.host.take().unwrap_or_default();
+            (std::mem::take(&mut r.target), fields, host)
         }
-        None => Headers::with_capacity(req.headers.len()),
+        None => (
+            Vec::new(),
+            Headers::with_capacity(req.headers.len()),
+            String::new(),
+        ),
     };
+    target_bytes.clear();
+    target_bytes.extend_from_slice(target);
+    // The last request's host was valid; the next one on a connection is
+    // most often the same, and is then neither checked nor copied again.
+    let mut last_host = true;
     let mut host = false;
     let mut host_count = 0;
     let mut conn_close = false;
