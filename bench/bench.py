@@ -81,7 +81,7 @@ def parse_args():
                         "seconds at a fixed rate is its slowest 1 %%, which one pause of the machine makes")
     p.add_argument("--downloads", type=int, help="1 GiB curl downloads per server (default 10, quick 3)")
     p.add_argument("--rate", type=int, help="fixed-rate requests per second (default 2000, quick 500)")
-    p.add_argument("--idle", type=int, help="idle TLS connections for the memory row (default 8000, quick 1000)")
+    p.add_argument("--idle", type=int, help="idle TLS connections for the memory row (default 8000, quick 250)")
     p.add_argument("--rounds", type=int,
                    help="side-by-side rounds of tlsaccel with each peer, per row (default 3, quick 1)")
     p.add_argument("--rsa", action="store_true", help="RSA-2048 certificate instead of ECDSA P-256")
@@ -100,7 +100,7 @@ def parse_args():
                    help="the ceiling server (bench/limit), measured on the one-worker keep-alive rows")
     a = p.parse_args()
     defaults = {"duration": (4, 1), "repeats": (3, 1), "latency_repeats": (9, 1), "downloads": (10, 3),
-                "rate": (2000, 500), "idle": (8000, 1000), "rounds": (3, 1)}
+                "rate": (2000, 500), "idle": (8000, 250), "rounds": (3, 1)}
     for key, (full, quick) in defaults.items():
         if getattr(a, key) is None:
             setattr(a, key, quick if a.quick else full)

@@ -178,6 +178,9 @@ done
 # hand (`scripts/fuzz --jobs 2 600`) after changing a parser.
 failed=()
 if wait "$fuzz_build"; then
+  # When the build ended says whether it holds the run's end up.
+  elapsed=$((SECONDS - STARTED))
+  printf '== the fuzz build was done %dm%02ds into the run\n' $((elapsed / 60)) $((elapsed % 60))
   scripts/fuzz --jobs 2 20 || failed+=("the fuzzing")
 else
   cat "$fuzz_build_log" >&2
