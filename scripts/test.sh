@@ -20,13 +20,25 @@ phase() {
   phase_start=$now
   [ -z "$1" ] || echo "== $1"
 }
+# Appends process $1 and everything under it to `tree`, all found before
+# any is killed (a child whose parent died is no longer found under it).
+descendants() {
+  local child
+  tree+=("$1")
+  for child in $(pgrep -P "$1"); do
+    descendants "$child"
+  done
+}
 summary() {
   local status=$?
   # Whatever still runs in the background (the fuzz build, a guest) ends
-  # with the run.
-  local pids
-  pids=$(jobs -p)
-  [ -z "$pids" ] || kill $pids 2>/dev/null || true
+  # with the run, and what it started too (cargo under scripts/fuzz, qemu
+  # under scripts/ktls-vm): a failed lint must not leave a build running.
+  local pid tree=()
+  for pid in $(jobs -p); do
+    descendants "$pid"
+  done
+  [ ${#tree[@]} -eq 0 ] || kill "${tree[@]}" 2>/dev/null || true
   phase ""
   echo "== time per phase"
   printf '%s\n' "${PHASES[@]}"
@@ -47,7 +59,7 @@ need_apt=()
 # page of assets over HTTP/2 as a browser does (and the status page);
 # htpasswd (apache2-utils) makes the Basic authentication tests' files; go builds h2spec and the
 # benchmark's Go tools.
-for tool in curl:curl openssl:openssl wrk:wrk systemd-socket-activate:systemd logrotate:logrotate \
+for tool in curl:curl openssl:openssl pgrep:procps wrk:wrk systemd-socket-activate:systemd logrotate:logrotate \
             h2load:nghttp2-client chromium:chromium ministat:ministat taskset:util-linux htpasswd:apache2-utils \
             qemu-system-x86_64:qemu-system-x86 cpio:cpio xz:xz-utils depmod:kmod; do
   command -v "${tool%%:*}" >/dev/null || need_apt+=("${tool##*:}")

@@ -728,6 +728,7 @@ impl Manager {
             tokens: Vec::new(),
             names: Vec::new(),
         };
+        let mut refused = None;
         let mut authorizations = order.authorizations();
         while let Some(authorization) = authorizations.next().await {
             let mut authorization = authorization?;
@@ -779,7 +780,19 @@ impl Manager {
                 }
             }
             tracing::info!("acme: {label}: answering {} for {name}", kind.name());
-            challenge.set_ready().await?;
+            if let Err(e) = challenge.set_ready().await {
+                refused = Some(e);
+                break;
+            }
+        }
+        // A CA that validates at once may fail a challenge in its answer
+        // to the last one's `set_ready`, before any poll: the same
+        // validation failure as one found polling, and logged as one.
+        if let Some(e) = refused {
+            return Err(match e {
+                instant_acme::Error::Api(_) => validation_failed(&mut order, Some(e)).await,
+                e => e.into(),
+            });
         }
         let polled = order
             .poll_ready(
@@ -790,12 +803,9 @@ impl Manager {
             .await;
         match polled {
             Ok(OrderStatus::Ready) => {}
-            Ok(_) | Err(instant_acme::Error::Api(_)) => {
-                let mut details = failure_details(&mut order).await;
-                if let Err(e) = polled {
-                    details.insert(0, e.to_string());
-                }
-                return Err(OrderError::Invalid { details });
+            Ok(_) => return Err(validation_failed(&mut order, None).await),
+            Err(e @ instant_acme::Error::Api(_)) => {
+                return Err(validation_failed(&mut order, Some(e)).await)
             }
             Err(e) => return Err(e.into()),
         }
@@ -833,6 +843,22 @@ fn with_causes(e: &dyn std::error::Error) -> String {
         cause = c.source();
     }
     text
+}
+
+/// An order whose validation failed: `error`, the CA's answer that said
+/// so (when a request failed with it), then each failed challenge's
+/// problem. An API error with no challenge failed behind it is the CA
+/// refusing the request itself, not a validation: returned as it is.
+async fn validation_failed(order: &mut Order, error: Option<instant_acme::Error>) -> OrderError {
+    let mut details = failure_details(order).await;
+    match error {
+        Some(e) if details.is_empty() => e.into(),
+        Some(e) => {
+            details.insert(0, e.to_string());
+            OrderError::Invalid { details }
+        }
+        None => OrderError::Invalid { details },
+    }
 }
 
 /// What the CA said of each failed challenge of an order: the problem
