@@ -28,6 +28,7 @@ Run it through bench/run.sh, which installs the tools.
 import argparse
 import concurrent.futures
 import datetime
+import fnmatch
 import hashlib
 import json
 import os
@@ -73,7 +74,7 @@ PRECOMPRESSED = {"gzip": {"tlsaccel", "nginx", "h2o", "caddy"}, "br": {"tlsaccel
 
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--quick", action="store_true", help="reduced set for a smoke check (under 4 minutes)")
+    p.add_argument("--quick", action="store_true", help="reduced set for a smoke check (about 7 minutes)")
     p.add_argument("--duration", type=int, help="seconds per load run (default 4, quick 1)")
     p.add_argument("--repeats", type=int, help="repetitions of each measurement (default 3, quick 1)")
     p.add_argument("--latency-repeats", type=int,
@@ -84,6 +85,9 @@ def parse_args():
     p.add_argument("--idle", type=int, help="idle TLS connections for the memory row (default 8000, quick 250)")
     p.add_argument("--rounds", type=int,
                    help="side-by-side rounds of tlsaccel with each peer, per row (default 3, quick 1)")
+    p.add_argument("--pairs", metavar="GLOB", action="append",
+                   help="side-by-side rows to run, by key (e.g. 'pairs/http/*', 'pairs/proxy/1kb'); "
+                        "repeatable; default all (the whole section takes about 17 minutes)")
     p.add_argument("--rsa", action="store_true", help="RSA-2048 certificate instead of ECDSA P-256")
     p.add_argument("--only", action="append", choices=report.SECTIONS, help="run only these sections")
     p.add_argument("--no-peers", action="store_true",
@@ -669,7 +673,11 @@ def run_pairs(run, variants, load_cpus):
     proxies = [v for v in user_space if v.serves(PROXY)]
     rows += [(f"pairs/proxy/{size}", f"HTTPS proxy, {pretty(size)}, side by side", 1.1, proxies,
               wrk_load("https", f"/proxy/{size}")) for size in ("1kb",) + (() if a.quick else ("100kb",))]
-    for key, label, target, peers_of_row, load in rows:
+    chosen = [row for row in rows if not a.pairs or any(fnmatch.fnmatchcase(row[0], glob) for glob in a.pairs)]
+    if not chosen:
+        raise SystemExit(f"--pairs {' '.join(a.pairs)}: no side-by-side row matches; the rows are "
+                         + ", ".join(row[0] for row in rows))
+    for key, label, target, peers_of_row, load in chosen:
         run.measure_pairs(key, label, Target(target, report.PEERS), ours, peers_of_row, load)
 
 

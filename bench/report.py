@@ -309,7 +309,7 @@ edit the figures by hand. To reproduce on your machine:
 
 ```sh
 bench/run.sh            # full run, about an hour; add --publish to rewrite this file
-bench/run.sh --quick    # a smoke check, under 4 minutes
+bench/run.sh --quick    # a smoke check, about 7 minutes
 ```
 
 ## Method

@@ -6,7 +6,7 @@
 # then hands over to bench/bench.py (see `bench/run.sh --help`).
 #
 #   bench/run.sh            full run (about an hour)
-#   bench/run.sh --quick    reduced set, under 4 minutes (a smoke check)
+#   bench/run.sh --quick    reduced set, about 7 minutes (a smoke check)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
