@@ -785,9 +785,9 @@ impl Manager {
                 break;
             }
         }
-        // A CA that validates at once may fail a challenge in its answer
-        // to the last one's `set_ready`, before any poll: the same
-        // validation failure as one found polling, and logged as one.
+        // A CA that validates at once may report a failed challenge in its
+        // answer to `set_ready`, before any poll: the same validation
+        // failure as one found polling, and logged as one.
         if let Some(e) = refused {
             return Err(match e {
                 instant_acme::Error::Api(_) => validation_failed(&mut order, Some(e)).await,
