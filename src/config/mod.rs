@@ -12,6 +12,7 @@ mod acme;
 mod client_auth;
 mod compression;
 mod file;
+mod host;
 mod parse;
 mod proxy;
 mod report;
@@ -26,6 +27,7 @@ pub use acme::{
 };
 pub use client_auth::{ClientAuth, ClientAuthMode, ClientCertHeaders};
 pub use file::ConfigFile;
+pub use host::normalize_host;
 #[cfg(test)]
 pub use proxy::UpstreamServer;
 pub use proxy::{
@@ -40,7 +42,7 @@ pub use rules::{
     Variables,
 };
 pub use settings::*;
-pub use site::{certificate_covers, normalize_host, site_for, Site};
+pub use site::{certificate_covers, site_for, Site};
 
 use std::path::Path;
 

@@ -3,6 +3,7 @@
 //! types the workers use.
 
 use super::file::{HealthCheckSection, RouteSection, UpstreamSection};
+use super::host::{host_part, normalize_host};
 use rustls_pki_types::ServerName;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
@@ -479,7 +480,7 @@ pub fn resolve_routes(
                 list.iter().map(|t| t.to_ascii_lowercase()).collect()
             }
         };
-        let host = r.host.as_ref().map(|h| h.to_ascii_lowercase());
+        let host = r.host.as_deref().map(normalize_host);
         if resolved_routes
             .iter()
             .any(|o: &Route| o.prefix == r.prefix && o.host == host)
@@ -700,24 +701,12 @@ fn parse_address(text: &str) -> Result<(UpstreamAddress, bool), String> {
 /// The route for a request: the longest matching prefix, a route naming
 /// the request's host before one for any host. None: static files.
 pub fn select_route<'a>(routes: &'a [Route], path: &[u8], host: Option<&str>) -> Option<&'a Route> {
-    // Only for a route that names a host (most name none).
-    let host_matches = |want: &str, got: &str| {
-        // "example.com:443" -> "example.com"; "[::1]" stays whole.
-        let name = got.rsplit_once(':').map_or(got, |(name, port)| {
-            if port.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty() {
-                name
-            } else {
-                got
-            }
-        });
-        want.eq_ignore_ascii_case(name)
-    };
     routes
         .iter()
         .filter(|r| path.starts_with(r.prefix.as_bytes()))
         .filter(|r| match (&r.host, host) {
             (None, _) => true,
-            (Some(want), Some(got)) => host_matches(want, got),
+            (Some(want), Some(got)) => want.eq_ignore_ascii_case(host_part(got)),
             (Some(_), None) => false,
         })
         .max_by_key(|r| (r.prefix.len(), r.host.is_some()))
@@ -768,6 +757,15 @@ mod tests {
         assert_eq!(
             pick(b"/api/v2/x", Some("b.example")),
             Some(RouteTarget::Upstream(2))
+        );
+        // As sites match it: a trailing dot and a port are not the name.
+        assert_eq!(
+            pick(b"/api/x", Some("B.example.:8443")),
+            Some(RouteTarget::Upstream(1))
+        );
+        assert_eq!(
+            pick(b"/api/x", Some("b.example.org")),
+            Some(RouteTarget::Upstream(0))
         );
         assert_eq!(
             select_route(&routes[1..], b"/other", None).map(|r| r.target),

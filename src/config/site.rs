@@ -4,6 +4,7 @@
 //! `*.` wildcard; case-insensitive; a trailing dot and a port ignored).
 
 use super::file::SiteSection;
+use super::host::host_part;
 use super::proxy::Route;
 use super::{CertificatePair, DocumentRoot, Report};
 
@@ -54,24 +55,6 @@ impl Site {
     pub fn label(&self) -> &str {
         self.names.first().map_or("default", String::as_str)
     }
-}
-
-/// A host without its port and trailing dot, case kept: `Example.COM.:80`
-/// -> `Example.COM`; `[::1]:443` -> `[::1]`.
-fn host_part(host: &str) -> &str {
-    let without_port = match host.rfind(':') {
-        Some(i) if host.starts_with('[') => {
-            host[..i].strip_suffix(']').map_or(host, |_| &host[..i])
-        }
-        Some(i) if !host[..i].contains(':') => &host[..i],
-        _ => host,
-    };
-    without_port.trim_end_matches('.')
-}
-
-/// A host name as sites match it: lower case, no port, no trailing dot.
-pub fn normalize_host(host: &str) -> String {
-    host_part(host).to_ascii_lowercase()
 }
 
 /// The site for a name (from SNI or Host), None when no site has it.
@@ -362,15 +345,6 @@ mod tests {
         assert_eq!(pick("xexample.com"), None);
         assert_eq!(pick(""), None);
         assert_eq!(pick("[::1]:443"), None);
-    }
-
-    #[test]
-    fn hosts_are_normalized() {
-        assert_eq!(normalize_host("Example.COM:80"), "example.com");
-        assert_eq!(normalize_host("example.com."), "example.com");
-        assert_eq!(normalize_host("[::1]:8443"), "[::1]");
-        assert_eq!(normalize_host("[::1]"), "[::1]");
-        assert_eq!(normalize_host("127.0.0.1:1"), "127.0.0.1");
     }
 
     #[test]

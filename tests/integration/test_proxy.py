@@ -186,6 +186,8 @@ static = true
         s = start("serve", "--config", str(cfg))
         assert "X-Backend: b1" in text("-D", "-", "-o", "/dev/null", s.url("/app/echo"))
         assert "X-Backend: b2" in text("-D", "-", "-o", "/dev/null", "-H", "Host: other.example", s.url("/app/echo"))
+        # The host as sites match it: case, a port and a trailing dot are not the name.
+        assert "X-Backend: b2" in text("-D", "-", "-o", "/dev/null", "-H", "Host: OTHER.example.:8443", s.url("/app/echo"))
         assert curl("-k", s.url("/f1.bin")).stdout == (docroot / "f1.bin").read_bytes()
         # /app/static/ is served from the root: no such file there.
         assert text("-o", "/dev/null", "-w", "%{http_code}", s.url("/app/static/x")) == "404"
