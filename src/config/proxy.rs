@@ -264,7 +264,8 @@ pub enum RouteTarget {
 #[derive(Debug, Clone)]
 pub struct Route {
     pub prefix: String,
-    /// Lower-case host name without port; None matches any host.
+    /// The host as `normalize_host` makes it (lower case, no port, no
+    /// trailing dot); None matches any host.
     pub host: Option<String>,
     pub target: RouteTarget,
     /// Protocols (`Upgrade` tokens, lower case) a client may switch to
