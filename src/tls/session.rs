@@ -30,6 +30,8 @@ use tokio::net::TcpStream;
 /// Largest TLS record on the wire: 2^14 plaintext plus 2048 of expansion
 /// (RFC 8446 5.2 allows up to 2^14 + 256; TLS 1.2 up to 2^14 + 2048).
 const MAX_RECORD: usize = 16 * 1024 + 2048 + 5;
+/// Room read at once while records stream in: four of them.
+const READ_AHEAD: usize = 4 * MAX_RECORD;
 /// Plaintext encrypted per call, and the most a writer gathers into one
 /// write: three full records. Their 49,218 bytes fit one TCP segment of
 /// 64 KiB (the largest GSO packet, and loopback's MSS of 65,483); four
@@ -241,8 +243,14 @@ impl Received {
         cx: &mut Context<'_>,
         stream: &mut TcpStream,
     ) -> Poll<io::Result<usize>> {
-        if self.bytes.len() - self.len < MAX_RECORD {
-            self.bytes.resize(self.len + MAX_RECORD, 0);
+        // A part of a record left over means a stream of them (an upload):
+        // read several at once, so the part moved to the front after each
+        // `open` is one per several records, not one per record (half a
+        // copy of every uploaded byte). A lone request reads one record's
+        // room, as idle memory wants.
+        let room = if self.len > 0 { READ_AHEAD } else { MAX_RECORD };
+        if self.bytes.len() - self.len < room {
+            self.bytes.resize(self.len + room, 0);
         }
         let mut free = ReadBuf::new(&mut self.bytes[self.len..]);
         ready!(Pin::new(stream).poll_read(cx, &mut free))?;
