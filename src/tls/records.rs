@@ -138,6 +138,30 @@ pub struct Opened {
     pub closed: bool,
 }
 
+/// Where `open` puts application data: straight into the reader's buffer
+/// while it has room and nothing waits before it (no copy through a
+/// queue), the rest into `queue`, in order.
+pub struct Plaintext<'a> {
+    pub direct: &'a mut [u8],
+    /// Bytes of `direct` filled.
+    pub filled: usize,
+    pub queue: &'a mut Vec<u8>,
+}
+
+impl Plaintext<'_> {
+    fn put(&mut self, data: &[u8]) {
+        let n = if self.queue.is_empty() {
+            let n = data.len().min(self.direct.len() - self.filled);
+            self.direct[self.filled..self.filled + n].copy_from_slice(&data[..n]);
+            self.filled += n;
+            n
+        } else {
+            0
+        };
+        self.queue.extend_from_slice(&data[n..]);
+    }
+}
+
 pub struct RecordLayer {
     tls13: bool,
     /// TLS 1.2 AES-GCM: each record carries 8 bytes of its nonce.
@@ -272,12 +296,12 @@ impl RecordLayer {
     }
 
     /// Opens every whole record at the start of `input` (in place):
-    /// application data is appended to `plain`; a KeyUpdate that asks for
-    /// ours writes it to `out`. Stops after close_notify.
+    /// application data goes to `plain`; a KeyUpdate that asks for ours
+    /// writes it to `out`. Stops after close_notify.
     pub fn open(
         &mut self,
         input: &mut [u8],
-        plain: &mut Vec<u8>,
+        plain: &mut Plaintext<'_>,
         out: &mut ByteBuf,
     ) -> Result<Opened, RecordError> {
         let mut pos = 0;
@@ -312,7 +336,7 @@ impl RecordLayer {
         &mut self,
         header: [u8; HEADER],
         body: &mut [u8],
-        plain: &mut Vec<u8>,
+        plain: &mut Plaintext<'_>,
         out: &mut ByteBuf,
     ) -> Result<bool, RecordError> {
         let outer = header[0];
@@ -359,7 +383,7 @@ impl RecordLayer {
         }
         match typ {
             content::APPLICATION_DATA => {
-                plain.extend_from_slice(fragment);
+                plain.put(fragment);
                 Ok(false)
             }
             content::ALERT => match fragment {
@@ -564,9 +588,21 @@ mod tests {
         step: usize,
     ) -> (Vec<u8>, Vec<u8>, bool) {
         let (mut input, mut plain, mut out) = (Vec::new(), Vec::new(), ByteBuf::new());
+        // As a reader takes it: a buffer of its own first (odd-sized, so
+        // records split across it), what it has no room for queued.
+        let mut direct = [0u8; 1000];
         for piece in records.chunks(step) {
             input.extend_from_slice(piece);
-            let opened = layer.open(&mut input, &mut plain, &mut out).unwrap();
+            let mut queue = Vec::new();
+            let mut sink = Plaintext {
+                direct: &mut direct,
+                filled: 0,
+                queue: &mut queue,
+            };
+            let opened = layer.open(&mut input, &mut sink, &mut out).unwrap();
+            let filled = sink.filled;
+            plain.extend_from_slice(&direct[..filled]);
+            plain.extend_from_slice(&queue);
             input.drain(..opened.consumed);
             if opened.closed {
                 return (plain, out.as_slice().to_vec(), true);
@@ -612,12 +648,17 @@ mod tests {
             let mut records = client_writes(&mut client, b"GET / HTTP/1.1\r\n\r\n");
             let last = records.len() - 1;
             records[last] ^= 1;
-            let (mut plain, mut out) = (Vec::new(), ByteBuf::new());
+            let (mut direct, mut queue, mut out) = ([0u8; 64], Vec::new(), ByteBuf::new());
+            let mut plain = Plaintext {
+                direct: &mut direct,
+                filled: 0,
+                queue: &mut queue,
+            };
             assert!(matches!(
                 layer.open(&mut records, &mut plain, &mut out),
                 Err(RecordError::BadRecordMac)
             ));
-            assert!(plain.is_empty());
+            assert!(plain.filled == 0 && plain.queue.is_empty());
             let mut huge = vec![23, 3, 3, 0x48, 0x01];
             huge.resize(5 + 0x4801, 0);
             assert!(matches!(

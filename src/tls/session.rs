@@ -9,7 +9,7 @@
 //! with rustls's until then.
 
 use super::client_hello::{self, ClientHelloFacts};
-use super::records::{RecordError, RecordLayer, MAX_FRAGMENT};
+use super::records::{Plaintext, RecordError, RecordLayer, MAX_FRAGMENT};
 use crate::buffer::ByteBuf;
 use crate::metrics::HandshakeFailure;
 use rustix::net::SendFlags;
@@ -645,15 +645,27 @@ impl TlsSession {
                 return Poll::Ready(Ok(0));
             }
             if let Engine::Records(records) = &mut self.engine {
+                // Nothing is queued here (handed out above): records open
+                // straight into `buf`, and only what it has no room for
+                // is queued.
+                let mut plain = Plaintext {
+                    direct: buf,
+                    filled: 0,
+                    queue: &mut self.plain,
+                };
                 let opened = records
                     .open(
                         &mut self.received.bytes[..self.received.len],
-                        &mut self.plain,
+                        &mut plain,
                         &mut self.outgoing,
                     )
                     .map_err(record_error)?;
+                let filled = plain.filled;
                 self.received.consume(opened.consumed);
                 self.peer_closed |= opened.closed;
+                if filled > 0 {
+                    return Poll::Ready(Ok(filled));
+                }
                 if opened.consumed == 0 {
                     // A KeyUpdate of ours goes first.
                     ready!(self.poll_flush(cx, stream))?;
