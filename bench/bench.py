@@ -73,8 +73,11 @@ PRECOMPRESSED = {"gzip": {"tlsaccel", "nginx", "h2o", "caddy"}, "br": {"tlsaccel
 
 
 def parse_args():
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--quick", action="store_true", help="reduced set for a smoke check (about 7 minutes)")
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                epilog="bench/run.sh measures the profile-guided build (scripts/build-pgo) unless "
+                                       "given --quick or --no-pgo, which measure `cargo build --release`.")
+    p.add_argument("--quick", action="store_true",
+                   help="reduced set for a smoke check (about 7 minutes), of `cargo build --release`")
     p.add_argument("--duration", type=int, help="seconds per load run (default 4, quick 1)")
     p.add_argument("--repeats", type=int, help="repetitions of each measurement (default 3, quick 1)")
     p.add_argument("--latency-repeats", type=int,
@@ -98,6 +101,8 @@ def parse_args():
                    help="report.md without the PNG plots (matplotlib's first import takes half a minute in the "
                         "emulated kTLS guest, whose read-only root keeps no font cache)")
     p.add_argument("--binary", type=Path, default=REPO / "target" / "release" / "tlsaccel")
+    p.add_argument("--build", default="cargo build --release",
+                   help="how --binary was built, for the report (bench/run.sh passes it)")
     p.add_argument("--vegeta", default="vegeta")
     p.add_argument("--wsbench", default="wsbench")
     p.add_argument("--limit", type=Path, default=REPO / "target" / "release" / "tlsaccel-limit",
@@ -773,6 +778,7 @@ def meta(args, ktls_ok, server_cpus, load_cpus, peer_versions):
         "memory_gib": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / (1 << 30)),
         "os": cmd("sh", "-c", ". /etc/os-release && echo $PRETTY_NAME"),
         "tlsaccel": cmd("git", "-C", str(REPO), "describe", "--always", "--dirty"),
+        "tlsaccel_build": args.build,
         "rustc": cmd("rustc", "--version"),
         "nginx": servers.nginx_version(),
         **peer_versions,

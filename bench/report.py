@@ -231,7 +231,8 @@ def summary(results):
 
 def machine(meta):
     keys = [("date", "date"), ("cpu", "CPU"), ("memory_gib", "memory (GiB)"), ("os", "OS"), ("kernel", "kernel"),
-            ("tlsaccel", "tlsaccel (git)"), ("rustc", "rustc"), ("nginx", "nginx"), ("h2o", "h2o"),
+            ("tlsaccel", "tlsaccel (git)"), ("tlsaccel_build", "tlsaccel build"),
+            ("rustc", "rustc"), ("nginx", "nginx"), ("h2o", "h2o"),
             ("lighttpd", "lighttpd"), ("caddy", "Caddy"), ("haproxy", "HAProxy"), ("hitch", "hitch"),
             ("openssl", "OpenSSL"),
             ("wrk", "wrk"), ("tls", "TLS"), ("ktls", "kTLS"), ("cpu_layout", "CPUs"),

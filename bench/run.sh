@@ -2,11 +2,15 @@
 # The benchmark suite's one entry point: tlsaccel against nginx and its
 # peers (h2o, lighttpd, Caddy, HAProxy, hitch) on this machine, side by
 # side, in one run. Installs what it needs (Debian packages,
-# vegeta through Go, matplotlib in a venv), builds tlsaccel in release mode,
-# then hands over to bench/bench.py (see `bench/run.sh --help`).
+# vegeta through Go, matplotlib in a venv), builds tlsaccel, then hands
+# over to bench/bench.py (see `bench/run.sh --help`).
 #
-#   bench/run.sh            full run (about an hour)
-#   bench/run.sh --quick    reduced set, about 7 minutes (a smoke check)
+#   bench/run.sh            full run (about an hour), of the profile-guided
+#                           build users are told to deploy (scripts/build-pgo,
+#                           about 15 minutes more)
+#   bench/run.sh --quick    reduced set, about 7 minutes (a smoke check), of
+#                           `cargo build --release`
+#   --no-pgo                the full run of `cargo build --release`
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -65,8 +69,22 @@ if [ ! -x bench/.venv/bin/python ] || ! cmp -s bench/requirements.txt bench/.ven
   cp bench/requirements.txt bench/.venv/.requirements
 fi
 
-echo "== cargo build --release" >&2
-cargo build --release --locked -q >&2
+pgo=1 args=()
+for arg in "$@"; do
+  case $arg in
+    --no-pgo) pgo=0 ;;
+    --quick) pgo=0; args+=("$arg") ;;
+    -h|--help) exec bench/.venv/bin/python bench/bench.py --help ;;
+    *) args+=("$arg") ;;
+  esac
+done
+if [ "$pgo" = 1 ]; then
+  binary=$(scripts/build-pgo) build="profile-guided (scripts/build-pgo)"
+else
+  echo "== cargo build --release" >&2
+  cargo build --release --locked -q >&2
+  binary=target/release/tlsaccel build="cargo build --release"
+fi
 # The ceiling server (bench/limit): the least a keep-alive server does.
 # Built into target/ with the same locked versions, so it shares
 # aws-lc-sys with tlsaccel's build (20 s instead of minutes).
@@ -75,4 +93,4 @@ CARGO_TARGET_DIR=target cargo build --release --locked -q --manifest-path bench/
 # Thousands of connections per server: raise the open-file limit.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 exec bench/.venv/bin/python bench/bench.py --vegeta bench/.tools/vegeta --wsbench bench/.tools/wsbench \
-  --limit target/release/tlsaccel-limit "$@"
+  --limit target/release/tlsaccel-limit --binary "$binary" --build "$build" ${args[@]+"${args[@]}"}

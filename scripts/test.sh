@@ -153,8 +153,9 @@ phase "integration tests"
 .venv/bin/pytest -q -p no:cacheprovider --durations=10 -n 4 --dist loadfile tests/integration "$@"
 
 # The benchmark suite end to end (tlsaccel and nginx under real load
-# generators, a few seconds each): a format check, not a speed assertion.
-phase "benchmark smoke test (bench/run.sh --quick)"
+# generators, a few seconds each): a format check, not a speed assertion;
+# and the profile-guided build's training load (scripts/pgo-train).
+phase "benchmark smoke test (bench/run.sh --quick, scripts/pgo-train)"
 .venv/bin/pytest -q -p no:cacheprovider tests/bench "$@"
 
 # Kernel TLS is tested under kernels that have it, in a qemu guest. This
