@@ -313,6 +313,11 @@ bench/run.sh            # full run, about an hour; add --publish to rewrite this
 bench/run.sh --quick    # a smoke check, about 7 minutes
 ```
 
+The full run measures tlsaccel's profile-guided build (`scripts/build-pgo`,
+as the README tells users to deploy; `--no-pgo` measures `cargo build
+--release`); the machine table below says which build a run measured.
+The peers are Debian's packages.
+
 ## Method
 
 - Every server runs on this machine with the same certificate, TLS 1.3 with
