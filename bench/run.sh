@@ -7,7 +7,7 @@
 #
 #   bench/run.sh            full run (about an hour), of the profile-guided
 #                           build users are told to deploy (scripts/build-pgo,
-#                           about 15 minutes more)
+#                           about 20 minutes more)
 #   bench/run.sh --quick    reduced set, about 7 minutes (a smoke check), of
 #                           `cargo build --release`
 #   --no-pgo                the full run of `cargo build --release`
