@@ -181,6 +181,10 @@ def wsbench(binary, url, connections, seconds, size, cpus):
 
 # Seconds of a fixed-rate run before its figures count (`vegeta`).
 VEGETA_WARMUP = 1
+# The most connections vegeta opens (see `vegeta`): at the fixed rate a
+# healthy server needs a few; a burst of this many handshakes costs a
+# server under 0.1 CPU-second.
+VEGETA_CONNECTIONS = 64
 
 
 def vegeta(binary, url, rate, seconds, cpus):
@@ -193,10 +197,18 @@ def vegeta(binary, url, rate, seconds, cpus):
     100-200 ms, were up to all of the slowest 1 % of a 10-second run, so
     the p99 measured how that start went rather than how the server
     answers at the rate (the seed article's run lasted five minutes, where
-    the start is under 1 % of the requests)."""
+    the start is under 1 % of the requests).
+
+    Its connections are capped at VEGETA_CONNECTIONS. Uncapped, a slow
+    moment could feed on itself: answers late, so vegeta adds workers and
+    connections, whose handshakes make the answers later still. On
+    2026-11-29 most servers ended in that state in 3 to 7 of 9 runs
+    (medians of seconds, server CPU per request 5 to 12 times the
+    healthy runs'), so the row measured the spiral, not the server."""
     # HTTP/1.1, as the article measured (both servers also offer h2).
     attack = subprocess.run(taskset(cpus) + [binary, "attack", "-insecure", "-http2=false", f"-rate={rate}/s",
-                                             f"-duration={seconds + VEGETA_WARMUP}s", "-timeout=10s"],
+                                             f"-duration={seconds + VEGETA_WARMUP}s", "-timeout=10s",
+                                             f"-max-connections={VEGETA_CONNECTIONS}"],
                             input=f"GET {url}\n".encode(), capture_output=True, timeout=seconds + 120)
     report = subprocess.run([binary, "report", "-type=json"], input=attack.stdout,
                             capture_output=True, check=True, timeout=120)

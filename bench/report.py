@@ -6,6 +6,12 @@ run: tlsaccel/nginx, and tlsaccel/the best peer of the row (nginx included).
 Nothing here measures; it only presents.
 
     bench/.venv/bin/python bench/report.py bench/results/<date> [--publish]
+        [--replace SECTION FOLDER]
+
+`--replace` puts a section measured again (`bench/run.sh --only SECTION
+--out FOLDER`) in place of the run's own, when something outside the
+servers disturbed it (a stalled machine). The machine table says so, and
+results.json is rewritten to match.
 """
 
 import argparse
@@ -240,7 +246,7 @@ def machine(meta):
             ("latency_repeats", "repetitions of the latency rows"),
             ("downloads", "1 GiB downloads per server"), ("rate", "fixed rate (req/s)"),
             ("idle", "idle connections"), ("rounds", "side-by-side rounds per peer"),
-            ("elapsed_s", "whole run (s)")]
+            ("elapsed_s", "whole run (s)"), ("remeasured", "measured again")]
     lines = ["| | |", "|---|---|"]
     lines += [f"| {name} | {meta[k]} |" for k, name in keys if k in meta]
     return "\n".join(lines)
@@ -415,12 +421,39 @@ def publish(out, results, path):
     path.write_text(METHOD.format(folder=folder) + report_text(results, names, prefix))
 
 
+def replace_section(results, section, folder):
+    """`results` with `section`'s rows those of the run in `folder`, in the
+    same place, and a line in the machine table saying when they were
+    measured."""
+    if section not in SECTIONS:
+        raise SystemExit(f"--replace: no section {section!r} (sections: {', '.join(SECTIONS)})")
+    other = json.loads((folder / "results.json").read_text())
+    new = [r for r in other["rows"] if r["section"] == section]
+    if not new:
+        raise SystemExit(f"--replace: the run in {folder} has no {section} rows")
+    if other["meta"].get("tlsaccel_build") != results["meta"].get("tlsaccel_build"):
+        raise SystemExit(f"--replace: the run in {folder} measured another build")
+    rows = results["rows"]
+    at = next((i for i, r in enumerate(rows) if r["section"] == section), len(rows))
+    kept = [r for r in rows if r["section"] != section]
+    meta = dict(results["meta"])
+    said = f"{section}: its rows from a run of that section alone, {other['meta']['date']} (git {other['meta']['tlsaccel']})"
+    meta["remeasured"] = "; ".join(filter(None, [meta.get("remeasured"), said]))
+    return {**results, "meta": meta, "rows": kept[:at] + new + kept[at:]}
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("folder", type=Path)
     p.add_argument("--publish", action="store_true", help="also rewrite BENCHMARKS.md from this run")
+    p.add_argument("--replace", nargs=2, action="append", default=[], metavar=("SECTION", "FOLDER"),
+                   help="take SECTION's rows from the run in FOLDER (that section measured again with --only)")
     a = p.parse_args()
     results = json.loads((a.folder / "results.json").read_text())
+    for section, folder in a.replace:
+        results = replace_section(results, section, Path(folder))
+    if a.replace:
+        (a.folder / "results.json").write_text(json.dumps(results, indent=1))
     write(a.folder, results)
     if a.publish:
         repo = Path(__file__).resolve().parents[1]
