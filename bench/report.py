@@ -376,8 +376,12 @@ The peers are Debian's packages.
   apart (60 and 206 for the same server), and the requests queued behind
   them were up to all of a run's slowest 1 % (the seed article's run
   lasted five minutes, where that start is under 1 % of the requests).
-  The row "p99 with the first second" keeps it. A full run repeats these
-  rows 9 times where the others repeat 3 (`--latency-repeats`; the table
+  The row "p99 with the first second" keeps it. vegeta opens at most 64
+  connections: uncapped, a late answer made it open more, whose
+  handshakes made the next answers later, until a run's median was
+  seconds (most servers in 3 to 7 of 9 runs, 2026-11-29). A full run
+  repeats these rows 9 times where the others repeat 3
+  (`--latency-repeats`; the table
   above gives this run's counts): a p99 over a few seconds is the
   slowest 1 % of some thousands of requests, and one pause of the machine
   during a run sets it (in three runs of three repetitions each, one
