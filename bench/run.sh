@@ -84,6 +84,9 @@ else
   echo "== cargo build --release" >&2
   cargo build --release --locked -q >&2
   binary=target/release/tlsaccel build="cargo build --release"
+  # The profile as overridden (scripts/test.sh builds with thin LTO).
+  overrides=$(env | grep '^CARGO_PROFILE_RELEASE_' | sort | tr '\n' ' ' || true)
+  [ -z "$overrides" ] || build="$build with ${overrides% }"
 fi
 # The ceiling server (bench/limit): the least a keep-alive server does.
 # Built into target/ with the same locked versions, so it shares
