@@ -83,7 +83,7 @@ def parse_args():
     p.add_argument("--latency-repeats", type=int,
                    help="repetitions of the fixed-rate latency rows (default 9, quick 1): a p99 of a few "
                         "seconds at a fixed rate is its slowest 1 %%, which one pause of the machine makes")
-    p.add_argument("--downloads", type=int, help="1 GiB curl downloads per server (default 10, quick 2)")
+    p.add_argument("--downloads", type=int, help="1 GiB curl downloads per server (default 10, quick 3)")
     p.add_argument("--rate", type=int, help="fixed-rate requests per second (default 2000, quick 500)")
     p.add_argument("--idle", type=int, help="idle TLS connections for the memory row (default 8000, quick 250)")
     p.add_argument("--rounds", type=int,
@@ -108,7 +108,7 @@ def parse_args():
     p.add_argument("--limit", type=Path, default=REPO / "target" / "release" / "tlsaccel-limit",
                    help="the ceiling server (bench/limit), measured on the one-worker keep-alive rows")
     a = p.parse_args()
-    defaults = {"duration": (4, 1), "repeats": (3, 1), "latency_repeats": (9, 1), "downloads": (10, 2),
+    defaults = {"duration": (4, 1), "repeats": (3, 1), "latency_repeats": (9, 1), "downloads": (10, 3),
                 "rate": (2000, 500), "idle": (8000, 250), "rounds": (3, 1)}
     for key, (full, quick) in defaults.items():
         if getattr(a, key) is None:
@@ -478,7 +478,8 @@ def write_ministat(run, speeds):
         f = run.raw / f"speed_download_{label.replace(' +', '_')}.txt"
         f.write_text("".join(f"{v:.0f}\n" for v in values))
         files.append(str(f))
-    if shutil.which("ministat") and len(files) >= 2 and all(len(v) >= 2 for v in speeds.values()):
+    # ministat compares two data sets or more, of at least 3 points each.
+    if shutil.which("ministat") and len(files) >= 2 and all(len(v) >= 3 for v in speeds.values()):
         out = subprocess.run(["ministat", "-w", "72", *files], capture_output=True, text=True)
         run.save_raw("ministat_1gib.txt", out.stdout + out.stderr)
 

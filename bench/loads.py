@@ -202,7 +202,7 @@ def vegeta(binary, url, rate, seconds, cpus):
     Its connections are capped at VEGETA_CONNECTIONS. Uncapped, a slow
     moment could feed on itself: answers late, so vegeta adds workers and
     connections, whose handshakes make the answers later still. On
-    2026-11-29 most servers ended in that state in 3 to 7 of 9 runs
+    2026-11-29 most servers ended in that state in 2 to 8 of 9 runs
     (medians of seconds, server CPU per request 5 to 12 times the
     healthy runs'), so the row measured the spiral, not the server."""
     # HTTP/1.1, as the article measured (both servers also offer h2).

@@ -379,7 +379,7 @@ The peers are Debian's packages.
   The row "p99 with the first second" keeps it. vegeta opens at most 64
   connections: uncapped, a late answer made it open more, whose
   handshakes made the next answers later, until a run's median was
-  seconds (most servers in 3 to 7 of 9 runs, 2026-11-29). A full run
+  seconds (most servers in 2 to 8 of 9 runs, 2026-11-29). A full run
   repeats these rows 9 times where the others repeat 3
   (`--latency-repeats`; the table
   above gives this run's counts): a p99 over a few seconds is the

@@ -113,13 +113,13 @@ cargo test --locked
 phase "cargo build --release (thin LTO, 16 codegen units)"
 # The binary the tests start: the release profile, but linked with thin
 # LTO over 16 codegen units instead of fat LTO over one, which keeps one
-# core busy for minutes (8m15s of the 35-minute run on 2026-11-29). The
-# same code, optimised less across functions: what the tests check is
-# behaviour, never speed. Exported, so that every release build the
-# command makes (bench/run.sh --quick, bench/limit) uses the same
-# settings and finds this one built. The production build
-# (scripts/build-pgo) and `bench/run.sh` outside this command keep the
-# profile's.
+# core busy for minutes (8m15s of a 33-minute run on 2026-11-29; thin
+# took 6m24s the same evening). The same code, optimised less across
+# functions: what the tests check is behaviour, never speed. Exported,
+# so that every release build the command makes (bench/run.sh --quick,
+# bench/limit) uses the same settings and finds this one built. The
+# production build (scripts/build-pgo) and `bench/run.sh` outside this
+# command keep the profile's.
 export CARGO_PROFILE_RELEASE_LTO=thin CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 cargo build --release --locked
 
