@@ -381,11 +381,11 @@ The peers are Debian's packages.
   handshakes made the next answers later, until a run's median was
   seconds (most servers in 2 to 8 of 9 runs, 2026-11-29). A full run
   repeats these rows 9 times where the others repeat 3
-  (`--latency-repeats`; the table
-  above gives this run's counts): a p99 over a few seconds is the
-  slowest 1 % of some thousands of requests, and one pause of the machine
-  during a run sets it (in three runs of three repetitions each, one
-  server's p99 ranged from 0.55 to 1.94 ms, another's from 0.81 to 3.63).
+  (`--latency-repeats`; the table above gives this run's counts): a p99
+  over a few seconds is the slowest 1 % of some thousands of requests,
+  and one pause of the machine during a run sets it (in three runs of
+  three repetitions each, one server's p99 ranged from 0.55 to 1.94 ms,
+  another's from 0.81 to 3.63).
 - Accelerator mode: both servers terminate TLS and pass `/proxy/` to the
   same back end (a plain-HTTP nginx, one worker, on the load generator's
   CPU) over keep-alive connections, adding the client's address headers.
