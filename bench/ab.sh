@@ -24,13 +24,17 @@
 #   SCHEME: https (default) or http (h1 only: plain HTTP/1.1)
 #   CLOSE=1: h1 asks `Connection: close` (a new connection per request;
 #   over https wrk resumes its session)
+#   CONNECTIONS: wrk's connections in h1 mode (default 10; the benchmark's
+#   rows use 50). What a request costs grows with the connections a worker
+#   serves (each one's state is colder when its turn comes again): a
+#   change to what a connection keeps shows at 50 or 200, not at 10
 #   PROXY=1: both sides pass every request to one back end over keep-alive
 #   connections (a plain-HTTP nginx, one worker on CPU 1 with the clients,
 #   serving the same file), as the benchmark's accelerator rows do: what
 #   the proxy path costs
 #
 #   h2: h2load, 10 connections of 10 streams, 200,000 requests of the file
-#   h1: wrk, 10 keep-alive connections for 4 s, the same file
+#   h1: wrk, CONNECTIONS keep-alive connections for 4 s, the same file
 set -euo pipefail
 [ $# -ge 2 ] || { awk 'NR > 1 && !/^#/ {exit} NR > 1' "$0"; exit 2; }
 A=$1 B=$2 MODE=${3:-h2} ROUNDS=${4:-9} SIZE=${SIZE:-0} SCHEME=${SCHEME:-https}
@@ -111,9 +115,10 @@ load() {
   else
     local close=()
     [ "${CLOSE:-}" = 1 ] && close=(-H 'Connection: close')
-    if [ -n "$warm" ]; then wrk -t1 -c10 -d1s "${close[@]}" "$url" > /dev/null 2>&1; return; fi
+    local connections=${CONNECTIONS:-10}
+    if [ -n "$warm" ]; then wrk -t1 -c"$connections" -d1s "${close[@]}" "$url" > /dev/null 2>&1; return; fi
     perf stat -x, -e task-clock -p "$pid" -o "$WORK/$side.perf" -- \
-      taskset -c 1 wrk -t1 -c10 -d4s "${close[@]}" "$url" > "$WORK/$side.load" 2>&1
+      taskset -c 1 wrk -t1 -c"$connections" -d4s "${close[@]}" "$url" > "$WORK/$side.load" 2>&1
   fi
 }
 
@@ -159,6 +164,6 @@ for r in $(seq "$ROUNDS"); do
   echo "round $r: A B B/A $(round "$r")" | tee -a "$WORK/results"
 done
 median() { sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
-echo "A median: $(awk '{print $6}' "$WORK/results" | median) ns/request ($MODE, $SCHEME, $SIZE bytes${PROXY:+, proxied})"
+echo "A median: $(awk '{print $6}' "$WORK/results" | median) ns/request ($MODE, $SCHEME, $SIZE bytes${PROXY:+, proxied}${CONNECTIONS:+, $CONNECTIONS connections})"
 echo "B median: $(awk '{print $7}' "$WORK/results" | median) ns/request"
 echo "B/A median of the rounds: $(awk '{print $8}' "$WORK/results" | median)"
