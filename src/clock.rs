@@ -10,11 +10,15 @@
 //! Every question here is measured in seconds (is a cached file still
 //! valid, which second goes in `Date`), so the answers come from the
 //! kernel's coarse clocks: the time of the last timer tick (a few ms old),
-//! read without the TSC. HTTP/1 asks them on every request and cannot hold
-//! a turn across its waits.
+//! read without the TSC. A connection's task runs each of its polls in a
+//! turn (`in_turns`): an HTTP/1 request asks three or four times (the
+//! files' cache, the root, `Date`, the idle timer), and the answers of one
+//! poll are one reading.
 
 use rustix::time::{clock_gettime, ClockId};
 use std::cell::Cell;
+use std::future::{poll_fn, Future};
+use std::pin::pin;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// The times a turn read so far (None: not asked yet).
@@ -73,6 +77,18 @@ impl Drop for Turn {
     fn drop(&mut self) {
         TURN.set(self.outer);
     }
+}
+
+/// `future` with each of its polls in a turn of its own: a poll is
+/// synchronous code that ends at a wait, so within it the clocks are read
+/// once.
+pub async fn in_turns<F: Future>(future: F) -> F::Output {
+    let mut future = pin!(future);
+    poll_fn(|cx| {
+        let _turn = Turn::begin();
+        future.as_mut().poll(cx)
+    })
+    .await
 }
 
 /// `read`'s answer, or, in a turn, the answer the turn kept (`field`)

@@ -5,7 +5,7 @@
 
 use super::body::Framing;
 use crate::buffer::{copy_short, ByteBuf};
-use crate::exchange::{reason_phrase, Response, Version};
+use crate::exchange::{reason_phrase, KnownName, Response, Version};
 
 /// How a response body goes to this client: by its length when known,
 /// chunked to HTTP/1.1 clients otherwise, until close to HTTP/1.0 ones.
@@ -33,6 +33,10 @@ pub fn status_has_body(status: u16) -> bool {
 
 /// Writes the status line and header fields. `length` is the body's
 /// declared length (for HEAD: what a GET would have sent).
+///
+/// The head's size is added up first and its room taken once: a head is a
+/// few dozen pieces of a few bytes each, and a check for room (and a
+/// commit) per piece cost more than copying them.
 pub fn encode_head(
     out: &mut ByteBuf,
     response: &Response,
@@ -49,66 +53,96 @@ pub fn encode_head(
         b'0' + (status / 10 % 10) as u8,
         b'0' + (status % 10) as u8,
     ];
-    put(
-        out,
-        &[
-            b"HTTP/1.1 ",
-            &digits,
-            b" ",
-            reason_phrase(status).as_bytes(),
-            b"\r\n",
-        ],
-    );
+    let reason = reason_phrase(status).as_bytes();
     let h = &response.headers;
-    let (has_server, has_date) = h.has_server_and_date();
-    if !has_server {
-        out.extend_from_slice(b"Server: tlsaccel\r\n");
+    // One pass: the fields' room, and whether the handler set `Server` or
+    // `Date` (as a back end's are kept).
+    let (mut fields_len, mut has_server, mut has_date) = (0, false, false);
+    for field in h.fields() {
+        fields_len += field.name.len() + field.value.len() + 4;
+        has_server |= field.is(KnownName::Server);
+        has_date |= field.is(KnownName::Date);
     }
+    let server: &[u8] = if has_server {
+        b""
+    } else {
+        b"Server: tlsaccel\r\n"
+    };
+    let date = if has_date { &[][..] } else { date.as_bytes() };
+    // HEAD, or an empty body: the length a GET gets.
+    let declared = match framing {
+        Framing::Length(n) => Some(n),
+        Framing::Empty if status_has_body(status) => length,
+        Framing::Empty | Framing::Chunked | Framing::UntilClose => None,
+    };
+    let mut length_digits = [0u8; 20];
+    let declared = declared.map(|n| decimal(n, &mut length_digits));
+    let chunked: &[u8] = if framing == Framing::Chunked {
+        b"Transfer-Encoding: chunked\r\n"
+    } else {
+        b""
+    };
+    let connection: &[u8] = if status == 101 {
+        // The connection switches; `Upgrade` is among the fields.
+        b"Connection: upgrade\r\n"
+    } else if !keep_alive {
+        b"Connection: close\r\n"
+    } else if version == Version::Http10 {
+        b"Connection: keep-alive\r\n"
+    } else {
+        b""
+    };
+    const STATUS_LINE: usize = "HTTP/1.1 200 \r\n".len();
+    const DATE_LINE: usize = "Date: \r\n".len();
+    const LENGTH_LINE: usize = "Content-Length: \r\n".len();
+    let len = STATUS_LINE
+        + reason.len()
+        + server.len()
+        + if has_date { 0 } else { DATE_LINE + date.len() }
+        + fields_len
+        + declared.map_or(0, |d| LENGTH_LINE + d.len())
+        + chunked.len()
+        + connection.len()
+        + 2;
+    let mut head = Pieces(&mut out.spare(len)[..len]);
+    head.put(b"HTTP/1.1 ");
+    head.put(&digits);
+    head.put(b" ");
+    head.put(reason);
+    head.put(b"\r\n");
+    head.put(server);
     if !has_date {
-        put(out, &[b"Date: ", date.as_bytes(), b"\r\n"]);
+        head.put(b"Date: ");
+        head.put(date);
+        head.put(b"\r\n");
     }
     for field in h.fields() {
-        put(out, &[field.name, b": ", field.value, b"\r\n"]);
+        head.put(field.name);
+        head.put(b": ");
+        head.put(field.value);
+        head.put(b"\r\n");
     }
-    let mut digits = [0u8; 20];
-    match framing {
-        Framing::Length(n) => put(
-            out,
-            &[b"Content-Length: ", decimal(n, &mut digits), b"\r\n"],
-        ),
-        Framing::Chunked => out.extend_from_slice(b"Transfer-Encoding: chunked\r\n"),
-        Framing::Empty if status_has_body(status) => {
-            // HEAD, or an empty body: the length a GET gets.
-            if let Some(n) = length {
-                put(
-                    out,
-                    &[b"Content-Length: ", decimal(n, &mut digits), b"\r\n"],
-                );
-            }
-        }
-        Framing::Empty | Framing::UntilClose => {}
+    if let Some(digits) = declared {
+        head.put(b"Content-Length: ");
+        head.put(digits);
+        head.put(b"\r\n");
     }
-    if status == 101 {
-        // The connection switches; `Upgrade` is among the fields.
-        out.extend_from_slice(b"Connection: upgrade\r\n");
-    } else if !keep_alive {
-        out.extend_from_slice(b"Connection: close\r\n");
-    } else if version == Version::Http10 {
-        out.extend_from_slice(b"Connection: keep-alive\r\n");
-    }
-    out.extend_from_slice(b"\r\n");
+    head.put(chunked);
+    head.put(connection);
+    head.put(b"\r\n");
+    debug_assert!(head.0.is_empty(), "the head's room was counted wrong");
+    out.commit(len);
 }
 
-/// Appends `pieces` with one check for room.
-fn put(out: &mut ByteBuf, pieces: &[&[u8]]) {
-    let len = pieces.iter().map(|p| p.len()).sum();
-    let mut spare = &mut out.spare(len)[..len];
-    for piece in pieces {
-        let (here, rest) = spare.split_at_mut(piece.len());
+/// The room left for a head's pieces, each copied at its front.
+struct Pieces<'a>(&'a mut [u8]);
+
+impl Pieces<'_> {
+    fn put(&mut self, piece: &[u8]) {
+        let (here, rest) = std::mem::take(&mut self.0).split_at_mut(piece.len());
         copy_short(here, piece);
-        spare = rest;
+        self.0 = rest;
     }
-    out.commit(len);
 }
 
 /// `n` in decimal, written at the end of `buf`.

@@ -39,26 +39,34 @@ const SET_BY_PROXY: [&str; 6] = [
     "x-forwarded-for",
 ];
 
-/// A message's `Connection` fields, whose tokens name more hop-by-hop
-/// fields (RFC 9110 7.6.1). Looked up in the field values as they are,
-/// with no list made: every proxied request and response asks, and most
-/// have one such field (`keep-alive`, `close`) or none.
-struct ConnectionTokens<I>(I);
+/// A message's `Connection` tokens, which name more hop-by-hop fields
+/// (RFC 9110 7.6.1). Split out of the field values once: every field of
+/// every proxied request and response is looked up in them, and finding
+/// the `Connection` fields again for each one made the rewrite of a head
+/// quadratic in its fields. Most messages have one token (`keep-alive`,
+/// `close`) or none, and none costs no allocation.
+struct ConnectionTokens<'a>(Vec<&'a [u8]>);
 
-impl<'a, I: Iterator<Item = &'a [u8]> + Clone> ConnectionTokens<I> {
+impl<'a> ConnectionTokens<'a> {
+    /// The tokens of the `Connection` fields whose values are `values`.
+    fn of(values: impl Iterator<Item = &'a [u8]>) -> ConnectionTokens<'a> {
+        ConnectionTokens(
+            values
+                .flat_map(list_items)
+                .filter(|t| !t.is_empty())
+                .collect(),
+        )
+    }
+
     /// Whether a token is `name` (in any case).
     fn contains(&self, name: &str) -> bool {
         self.0
-            .clone()
-            .flat_map(list_items)
+            .iter()
             .any(|t| t.eq_ignore_ascii_case(name.as_bytes()))
     }
 }
 
-fn is_hop_by_hop<'a>(
-    name: &str,
-    tokens: &ConnectionTokens<impl Iterator<Item = &'a [u8]> + Clone>,
-) -> bool {
+fn is_hop_by_hop(name: &str, tokens: &ConnectionTokens<'_>) -> bool {
     HOP_BY_HOP.iter().any(|h| name.eq_ignore_ascii_case(h)) || tokens.contains(name)
 }
 
@@ -128,7 +136,7 @@ pub fn request_head(
     own_fields: &[(&str, Option<&str>)],
 ) -> Vec<u8> {
     let (rules, vars) = rules;
-    let tokens = ConnectionTokens(req.headers.get_all("connection"));
+    let tokens = ConnectionTokens::of(req.headers.get_all("connection"));
     let mut out = Vec::with_capacity(512);
     out.extend_from_slice(req.method.as_str().as_bytes());
     out.push(b' ');
@@ -182,10 +190,13 @@ pub fn request_head(
     }
     // The address is formatted once and copied for X-Real-IP.
     let at = out.len();
-    let _ = write!(out, "{client}");
+    push_address(&mut out, client);
     let address = at..out.len();
-    let scheme = if req.client.tls { "https" } else { "http" };
-    let _ = write!(out, "\r\nX-Forwarded-Proto: {scheme}\r\nX-Real-IP: ");
+    out.extend_from_slice(if req.client.tls {
+        b"\r\nX-Forwarded-Proto: https\r\nX-Real-IP: "
+    } else {
+        b"\r\nX-Forwarded-Proto: http\r\nX-Real-IP: "
+    });
     out.extend_from_within(address);
     out.extend_from_slice(b"\r\n");
     if let Some(host) = &req.host {
@@ -205,6 +216,23 @@ pub fn request_head(
     }
     out.extend_from_slice(b"\r\n");
     out
+}
+
+/// `ip` as text: an IPv4 address digit by digit (every proxied request
+/// carries one, and `fmt` took more than the rest of its line), others
+/// through `Display`.
+fn push_address(out: &mut Vec<u8>, ip: std::net::IpAddr) {
+    let std::net::IpAddr::V4(v4) = ip else {
+        let _ = write!(out, "{ip}");
+        return;
+    };
+    let mut digits = [0u8; 20];
+    for (i, octet) in v4.octets().into_iter().enumerate() {
+        if i > 0 {
+            out.push(b'.');
+        }
+        out.extend_from_slice(decimal(u64::from(octet), &mut digits));
+    }
 }
 
 /// One `name: value` line.
@@ -298,7 +326,7 @@ pub fn parse_response_head(
     if !(100..=599).contains(&status) {
         return Err("invalid status code");
     }
-    let tokens = ConnectionTokens(
+    let tokens = ConnectionTokens::of(
         resp.headers
             .iter()
             .filter(|h| h.name.eq_ignore_ascii_case("connection"))
@@ -647,5 +675,21 @@ mod tests {
         assert!(parse_response_head(b"HTTP/1.1 200 OK\r\nContent-", false)
             .unwrap()
             .is_none());
+    }
+
+    #[test]
+    fn addresses_as_text() {
+        for text in [
+            "0.0.0.0",
+            "127.0.0.5",
+            "255.255.255.255",
+            "10.200.3.40",
+            "::1",
+            "2001:db8::7",
+        ] {
+            let mut out = b"X: ".to_vec();
+            push_address(&mut out, text.parse().unwrap());
+            assert_eq!(out, format!("X: {text}").into_bytes());
+        }
     }
 }

@@ -745,7 +745,8 @@ async fn serve_static<B: RequestBody>(
     body: &mut B,
 ) -> Result<Response, BodyError> {
     let refusing = !StaticFiles::accepts_body(request);
-    if !(refusing && request.expect_continue) {
+    // Without a body (most requests) there is nothing to read past.
+    if request.body != BodyLength::None && !(refusing && request.expect_continue) {
         body.discard().await?;
     }
     Ok(static_response(worker, site, route, request))

@@ -512,11 +512,11 @@ async fn accept_loop(worker: Rc<Worker>, listener: Rc<tokio::net::TcpListener>, 
                 thread.active.set(thread.active.get() + 1);
                 let guard = ActiveGuard(thread.clone());
                 let worker = worker.clone();
-                tokio::task::spawn_local(async move {
+                tokio::task::spawn_local(crate::clock::in_turns(async move {
                     let _permit = permit;
                     connection::serve(worker, stream, peer, index).await;
                     drop(guard);
-                });
+                }));
             }
             Err(e) => {
                 // EMFILE/ENFILE and the like: back off rather than spin.

@@ -132,12 +132,11 @@ impl Transport {
         // Large single calls keep syscalls few; the kernel sends what fits.
         let count = len.min(1 << 30) as usize;
         let sock: &TcpStream = s;
-        let n = sock
-            .async_io(Interest::WRITABLE, || {
-                let mut off = offset;
-                Ok(rustix::fs::sendfile(sock, file, Some(&mut off), count)?)
-            })
-            .await?;
+        let n = io_when_ready(sock, Interest::WRITABLE, || {
+            let mut off = offset;
+            Ok(rustix::fs::sendfile(sock, file, Some(&mut off), count)?)
+        })
+        .await?;
         if let Some(k) = kernel {
             k.count_sent(n);
         }
@@ -157,9 +156,7 @@ impl Transport {
         let Transport::Ktls(s, k) = self else {
             return Err(io::ErrorKind::Unsupported.into());
         };
-        let n = s
-            .async_io(Interest::WRITABLE, || pipe.drain_to(&*s))
-            .await?;
+        let n = io_when_ready(s, Interest::WRITABLE, || pipe.drain_to(&*s)).await?;
         k.count_sent(n);
         Ok(n)
     }
@@ -170,8 +167,7 @@ impl Transport {
         let Transport::Ktls(s, _) = self else {
             return Err(io::ErrorKind::Unsupported.into());
         };
-        s.async_io(Interest::READABLE, || pipe.fill_from(&*s, len))
-            .await
+        io_when_ready(s, Interest::READABLE, || pipe.fill_from(&*s, len)).await
     }
 
     /// The address the client connected to.
@@ -215,13 +211,46 @@ async fn send_all(s: &TcpStream, buf: &[u8], more: bool) -> io::Result<()> {
     let mut written = 0;
     while written < buf.len() {
         let rest = &buf[written..];
-        written += s
-            .async_io(Interest::WRITABLE, || {
-                Ok(rustix::net::send(s, rest, flags)?)
-            })
-            .await?;
+        written += io_when_ready(s, Interest::WRITABLE, || {
+            Ok(rustix::net::send(s, rest, flags)?)
+        })
+        .await?;
     }
     Ok(())
+}
+
+/// One system call on `s` (`call`), made once tokio has the socket ready
+/// for `interest` and made again after a stale readiness (the EAGAIN
+/// clears it, `try_io`). tokio's `async_io` does the same through a
+/// `Readiness` future, whose drop takes the socket's waiter lock even when
+/// the call went through at once, as nearly every write does; polling the
+/// readiness takes that lock only when the socket is not ready.
+pub(super) fn poll_io<R>(
+    s: &TcpStream,
+    cx: &mut Context<'_>,
+    interest: Interest,
+    mut call: impl FnMut() -> io::Result<R>,
+) -> Poll<io::Result<R>> {
+    loop {
+        if interest.is_readable() {
+            ready!(s.poll_read_ready(cx))?;
+        } else {
+            ready!(s.poll_write_ready(cx))?;
+        }
+        match s.try_io(interest, &mut call) {
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
+            done => return Poll::Ready(done),
+        }
+    }
+}
+
+/// `poll_io` as a future.
+async fn io_when_ready<R>(
+    s: &TcpStream,
+    interest: Interest,
+    mut call: impl FnMut() -> io::Result<R>,
+) -> io::Result<R> {
+    poll_fn(|cx| poll_io(s, cx, interest, &mut call)).await
 }
 
 /// kTLS: close_notify, a warning-level alert with description 0.
@@ -230,15 +259,10 @@ pub(super) async fn send_close_notify(s: &TcpStream) -> io::Result<()> {
 }
 
 pub(super) fn poll_send_close_notify(s: &TcpStream, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-    loop {
-        ready!(s.poll_write_ready(cx))?;
-        match s.try_io(Interest::WRITABLE, || {
-            ktls::send_record(s.as_fd(), RECORD_ALERT, &[1, 0])
-        }) {
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
-            sent => return Poll::Ready(sent.map(drop)),
-        }
-    }
+    poll_io(s, cx, Interest::WRITABLE, || {
+        ktls::send_record(s.as_fd(), RECORD_ALERT, &[1, 0])
+    })
+    .map_ok(drop)
 }
 
 /// Reads application data from a kTLS socket. Other record types come one
@@ -253,14 +277,10 @@ pub(super) fn poll_read_kernel_record(
     cx: &mut Context<'_>,
     buf: &mut [u8],
 ) -> Poll<Result<usize, ReadError>> {
-    let (n, record_type) = loop {
-        ready!(s.poll_read_ready(cx))?;
-        match s.try_io(Interest::READABLE, || ktls::recv_record(s.as_fd(), buf)) {
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
-            Err(e) => return Poll::Ready(Err(e.into())),
-            Ok(read) => break read,
-        }
-    };
+    let (n, record_type) = ready!(poll_io(s, cx, Interest::READABLE, || ktls::recv_record(
+        s.as_fd(),
+        buf
+    )))?;
     Poll::Ready(match record_type {
         RECORD_APPLICATION_DATA => Ok(n),
         RECORD_ALERT if n >= 2 && buf[1] == 0 => Ok(0),

@@ -8,14 +8,15 @@ use super::super::transport::{Push, Transport};
 use super::super::Worker;
 use super::End;
 use crate::buffer::ByteBuf;
-use crate::deadline::{coarse_deadline, ready_now, timeout_if_pending};
+use crate::deadline::{coarse_deadline, timeout_if_pending};
 use crate::http::RequestHead;
 use crate::metrics::WorkerMetrics;
 use crate::tls::ReadError;
-use std::future::Future;
+use std::future::{poll_fn, Future};
 use std::ops::Range;
 use std::pin::{pin, Pin};
 use std::rc::Rc;
+use std::task::Poll;
 use std::time::Duration;
 use tokio::time::{timeout, timeout_at, Instant, Sleep};
 
@@ -225,34 +226,43 @@ impl IdleTimer {
     /// tick), else None.
     async fn within<F: Future>(&mut self, limit: Duration, future: F) -> Option<F::Output> {
         let mut future = pin!(future);
-        // Most waits end at their first poll: no clock, no timer.
-        if let Some(output) = ready_now(future.as_mut()) {
-            return Some(output);
-        }
-        let due = coarse_deadline(limit);
-        let sleep = match &mut self.sleep {
-            Some(sleep) => {
-                // Fired, or due after this wait's end (the limit shrank):
-                // set to this wait's end.
-                if sleep.is_elapsed() || sleep.deadline() > due {
-                    sleep.as_mut().reset(due);
-                }
-                sleep
+        let mut due = None;
+        poll_fn(|cx| {
+            // Polled with this task's waker from the first poll: a first
+            // poll with another (a no-op) waker would be registered in the
+            // socket and swapped out again at once, each time.
+            if let Poll::Ready(output) = future.as_mut().poll(cx) {
+                return Poll::Ready(Some(output));
             }
-            None => self.sleep.insert(Box::pin(tokio::time::sleep_until(due))),
-        };
-        loop {
-            tokio::select! {
-                biased;
-                output = &mut future => return Some(output),
-                () = sleep.as_mut() => {
-                    if Instant::now() >= due {
-                        return None;
-                    }
-                    sleep.as_mut().reset(due);
+            // Most waits end at their first poll: no clock, no timer.
+            let (due, sleep) = match (due, &mut self.sleep) {
+                (Some(due), Some(sleep)) => (due, sleep),
+                (_, slot) => {
+                    let end = coarse_deadline(limit);
+                    due = Some(end);
+                    let sleep = match slot {
+                        Some(sleep) => {
+                            // Fired, or due after this wait's end (the
+                            // limit shrank): set to this wait's end.
+                            if sleep.is_elapsed() || sleep.deadline() > end {
+                                sleep.as_mut().reset(end);
+                            }
+                            sleep
+                        }
+                        None => slot.insert(Box::pin(tokio::time::sleep_until(end))),
+                    };
+                    (end, sleep)
                 }
+            };
+            while sleep.as_mut().poll(cx).is_ready() {
+                if Instant::now() >= due {
+                    return Poll::Ready(None);
+                }
+                sleep.as_mut().reset(due);
             }
-        }
+            Poll::Pending
+        })
+        .await
     }
 }
 
