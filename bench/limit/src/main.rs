@@ -202,13 +202,20 @@ impl Epoll {
     }
 
     fn wait(&self, events: &mut [libc::epoll_event]) -> io::Result<usize> {
-        // SAFETY: the buffer holds `events.len()` entries, which the kernel
-        // fills at most.
-        let n = unsafe { libc::epoll_wait(self.0, events.as_mut_ptr(), events.len() as i32, -1) };
-        if n < 0 {
-            return Err(io::Error::last_os_error());
+        loop {
+            // SAFETY: the buffer holds `events.len()` entries, which the
+            // kernel fills at most.
+            let n =
+                unsafe { libc::epoll_wait(self.0, events.as_mut_ptr(), events.len() as i32, -1) };
+            if n >= 0 {
+                return Ok(n as usize);
+            }
+            // A signal (a profiler's, valgrind's) ends the wait, not the loop.
+            let e = io::Error::last_os_error();
+            if e.kind() != io::ErrorKind::Interrupted {
+                return Err(e);
+            }
         }
-        Ok(n as usize)
     }
 }
 
