@@ -225,7 +225,7 @@ async fn send_all(s: &TcpStream, buf: &[u8], more: bool) -> io::Result<()> {
 /// `Readiness` future, whose drop takes the socket's waiter lock even when
 /// the call went through at once, as nearly every write does; polling the
 /// readiness takes that lock only when the socket is not ready.
-pub(super) fn poll_io<R>(
+fn poll_io<R>(
     s: &TcpStream,
     cx: &mut Context<'_>,
     interest: Interest,
@@ -277,10 +277,10 @@ pub(super) fn poll_read_kernel_record(
     cx: &mut Context<'_>,
     buf: &mut [u8],
 ) -> Poll<Result<usize, ReadError>> {
-    let (n, record_type) = ready!(poll_io(s, cx, Interest::READABLE, || ktls::recv_record(
-        s.as_fd(),
-        buf
-    )))?;
+    let read = poll_io(s, cx, Interest::READABLE, || {
+        ktls::recv_record(s.as_fd(), buf)
+    });
+    let (n, record_type) = ready!(read)?;
     Poll::Ready(match record_type {
         RECORD_APPLICATION_DATA => Ok(n),
         RECORD_ALERT if n >= 2 && buf[1] == 0 => Ok(0),
