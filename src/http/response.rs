@@ -68,7 +68,6 @@ pub fn encode_head(
     } else {
         b"Server: tlsaccel\r\n"
     };
-    let date = if has_date { &[][..] } else { date.as_bytes() };
     // HEAD, or an empty body: the length a GET gets.
     let declared = match framing {
         Framing::Length(n) => Some(n),
@@ -113,7 +112,7 @@ pub fn encode_head(
     head.put(server);
     if !has_date {
         head.put(b"Date: ");
-        head.put(date);
+        head.put(date.as_bytes());
         head.put(b"\r\n");
     }
     for field in h.fields() {
