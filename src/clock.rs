@@ -19,13 +19,13 @@ use rustix::time::{clock_gettime, ClockId};
 use std::cell::Cell;
 use std::future::{poll_fn, Future};
 use std::pin::pin;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
-/// The times a turn read so far (None: not asked yet).
+/// The clock readings a turn made so far (None: not asked yet).
 #[derive(Clone, Copy, Default)]
 struct Cached {
-    now: Option<Instant>,
-    wall: Option<SystemTime>,
+    monotonic: Option<Duration>,
+    wall: Option<Duration>,
 }
 
 thread_local! {
@@ -42,13 +42,13 @@ thread_local! {
 /// this thread is within a tick of the exact clock.
 fn coarse_base() -> (Instant, Duration) {
     for _ in 0..100 {
-        let before = coarse_monotonic();
+        let before = read_coarse_monotonic();
         let instant = Instant::now();
-        if coarse_monotonic() == before {
+        if read_coarse_monotonic() == before {
             return (instant, before);
         }
     }
-    (Instant::now(), coarse_monotonic())
+    (Instant::now(), read_coarse_monotonic())
 }
 
 fn since_epoch(clock: ClockId) -> Duration {
@@ -56,7 +56,7 @@ fn since_epoch(clock: ClockId) -> Duration {
     Duration::new(t.tv_sec.max(0) as u64, t.tv_nsec as u32)
 }
 
-fn coarse_monotonic() -> Duration {
+fn read_coarse_monotonic() -> Duration {
     since_epoch(ClockId::MonotonicCoarse)
 }
 
@@ -106,30 +106,29 @@ fn cached<T: Copy>(field: fn(&mut Cached) -> &mut Option<T>, read: fn() -> T) ->
     value
 }
 
-/// Monotonic time to within a timer tick. For intervals of a second or
-/// more.
-pub fn coarse_now() -> Instant {
-    cached(
-        |c| &mut c.now,
-        || {
-            COARSE_BASE
-                .with(|(instant, coarse)| *instant + coarse_monotonic().saturating_sub(*coarse))
-        },
-    )
+/// The monotonic clock to within a timer tick, as the time since it
+/// started (boot): for intervals of a second or more kept by this
+/// process, such as how long a cached file stays valid. Compared as it
+/// is, with no conversion to an `Instant`.
+pub fn coarse_monotonic() -> Duration {
+    cached(|c| &mut c.monotonic, read_coarse_monotonic)
 }
 
-/// Wall-clock time to within a timer tick.
-pub fn coarse_wall() -> SystemTime {
-    cached(
-        |c| &mut c.wall,
-        || UNIX_EPOCH + since_epoch(ClockId::RealtimeCoarse),
-    )
+/// `coarse_monotonic` as an `Instant`, for timers.
+pub fn coarse_now() -> Instant {
+    COARSE_BASE.with(|(instant, base)| *instant + coarse_monotonic().saturating_sub(*base))
+}
+
+/// Wall-clock time to within a timer tick, as the time since the Unix
+/// epoch (what `Date` needs: its second, and its text when that changes).
+pub fn coarse_wall() -> Duration {
+    cached(|c| &mut c.wall, || since_epoch(ClockId::RealtimeCoarse))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::time::{SystemTime, UNIX_EPOCH};
 
     #[test]
     fn a_turn_keeps_its_first_answers_and_restores_what_was() {
@@ -156,9 +155,9 @@ mod tests {
         let wall = coarse_wall();
         assert!(TURN
             .get()
-            .is_some_and(|c| c.now.is_none() && c.wall == Some(wall)));
-        let now = coarse_now();
-        assert!(TURN.get().is_some_and(|c| c.now == Some(now)));
+            .is_some_and(|c| c.monotonic.is_none() && c.wall == Some(wall)));
+        let now = coarse_monotonic();
+        assert!(TURN.get().is_some_and(|c| c.monotonic == Some(now)));
     }
 
     #[test]
@@ -170,7 +169,8 @@ mod tests {
         for _ in 0..3 {
             let (before, exact, after) = (coarse_now(), Instant::now(), coarse_now());
             assert!(before <= exact + tick && exact <= after + tick);
-            let (before, exact, after) = (coarse_wall(), SystemTime::now(), coarse_wall());
+            let exact_wall = || SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
+            let (before, exact, after) = (coarse_wall(), exact_wall(), coarse_wall());
             assert!(before <= exact + tick && exact <= after + tick);
             std::thread::sleep(Duration::from_millis(30));
         }

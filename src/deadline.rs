@@ -4,7 +4,7 @@
 //! already there, which is most of them on a busy connection.
 
 use std::future::Future;
-use std::pin::{pin, Pin};
+use std::pin::Pin;
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 use tokio::time::error::Elapsed;
@@ -20,12 +20,13 @@ pub fn coarse_deadline(after: Duration) -> tokio::time::Instant {
 
 /// `tokio::time::timeout`, with the timer armed (and the clock read) only
 /// if `future` is not ready at its first poll. The same future goes on
-/// under the timeout, so nothing is lost.
+/// under the timeout, so nothing is lost. Taken pinned where the caller
+/// made it: a future passed by value is copied into this one's state
+/// (a write's is a few hundred bytes, copied on every response).
 pub async fn timeout_if_pending<F: Future>(
     limit: Duration,
-    future: F,
+    mut future: Pin<&mut F>,
 ) -> Result<F::Output, Elapsed> {
-    let mut future = pin!(future);
     match ready_now(future.as_mut()) {
         Some(output) => Ok(output),
         None => timeout(limit, future).await,

@@ -4,6 +4,7 @@
 //! `KnownName`, which the field keeps, so the code that encodes a head
 //! knows it by number rather than by its bytes (h2o's tokens).
 
+use std::cell::Cell;
 use std::fmt;
 use std::ops::Range;
 
@@ -141,12 +142,40 @@ pub struct Headers {
     fields: Vec<Field>,
 }
 
+/// The buffers of a dropped `Headers`, emptied, for the next one this
+/// thread makes with room (h2o's `h2o_mem_recycle`): a file's answer makes
+/// its fields and drops them once per response, and would otherwise pay
+/// two allocations and two frees each time. One set is kept, and only a
+/// small one: large fields (a back end's) are not held on to.
+struct Spare {
+    bytes: Vec<u8>,
+    fields: Vec<Field>,
+}
+
+/// The most a kept `Spare` may hold: room for a file's answer and more.
+const SPARE_MAX_BYTES: usize = 1024;
+const SPARE_MAX_FIELDS: usize = 32;
+
+thread_local! {
+    static SPARE: Cell<Option<Spare>> = const { Cell::new(None) };
+}
+
 impl Headers {
     pub fn new() -> Headers {
         Headers::default()
     }
 
+    /// Room for `fields` fields of a typical length, from the thread's
+    /// spare buffers when it has some.
     pub fn with_capacity(fields: usize) -> Headers {
+        if let Some(spare) = SPARE.try_with(Cell::take).ok().flatten() {
+            let mut headers = Headers {
+                bytes: spare.bytes,
+                fields: spare.fields,
+            };
+            headers.fields.reserve(fields);
+            return headers;
+        }
         Headers {
             bytes: Vec::with_capacity(fields * 32),
             fields: Vec::with_capacity(fields),
@@ -269,6 +298,27 @@ impl Headers {
     }
 }
 
+impl Drop for Headers {
+    fn drop(&mut self) {
+        if self.fields.capacity() == 0
+            || self.fields.capacity() > SPARE_MAX_FIELDS
+            || self.bytes.capacity() > SPARE_MAX_BYTES
+        {
+            return;
+        }
+        let _ = SPARE.try_with(|slot| {
+            let kept = slot.take();
+            slot.set(Some(kept.unwrap_or_else(|| {
+                self.clear();
+                Spare {
+                    bytes: std::mem::take(&mut self.bytes),
+                    fields: std::mem::take(&mut self.fields),
+                }
+            })));
+        });
+    }
+}
+
 /// `f`'s name: its known name's text, or its bytes in `bytes`.
 fn name_of<'a>(bytes: &'a [u8], f: &Field) -> &'a [u8] {
     match f.known {
@@ -296,6 +346,30 @@ impl fmt::Debug for Headers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dropped_small_set_lends_its_buffers_to_the_next_empty() {
+        let mut h = Headers::with_capacity(4);
+        h.append(KnownName::ETag, "\"1\"");
+        let (bytes, fields) = (h.bytes.as_ptr(), h.fields.as_ptr());
+        drop(h);
+        let again = Headers::with_capacity(4);
+        assert!(again.is_empty() && again.bytes.is_empty());
+        assert_eq!(
+            (again.bytes.as_ptr(), again.fields.as_ptr()),
+            (bytes, fields)
+        );
+        // `again` holds the spare: the slot is empty. Too large to keep,
+        // a set is freed and the slot stays empty.
+        let mut large = Headers::with_capacity(4);
+        large.append("X-Large", vec![b'a'; SPARE_MAX_BYTES + 1]);
+        drop(large);
+        assert!(SPARE.take().is_none());
+        drop(again);
+        assert!(SPARE
+            .take()
+            .is_some_and(|spare| spare.bytes.as_ptr() == bytes));
+    }
 
     #[test]
     fn order_case_and_replacement() {

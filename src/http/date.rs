@@ -20,14 +20,11 @@ impl Default for HttpDate {
 impl HttpDate {
     /// The current time in IMF-fixdate form.
     pub fn now(&mut self) -> &str {
-        let now = crate::clock::coarse_wall();
-        let second = now
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(0);
+        let since_epoch = crate::clock::coarse_wall();
+        let second = since_epoch.as_secs();
         if second != self.second {
             self.second = second;
-            self.text = httpdate::fmt_http_date(now);
+            self.text = httpdate::fmt_http_date(UNIX_EPOCH + since_epoch);
         }
         &self.text
     }

@@ -56,7 +56,8 @@ pub fn parse_head(buf: &[u8], limits: &HeadLimits, client: Client) -> ParseOutco
 /// `parse_head`, the head built in `spare` (a served request's head, which
 /// its connection keeps): its box, target, fields and host are refilled
 /// in the memory they have, not allocated again for every request. The
-/// spare is taken only by a complete head.
+/// spare is taken only by a complete head; a rejected one leaves it
+/// partly refilled (the next parse refills all of it).
 pub fn parse_head_reusing(
     buf: &[u8],
     limits: &HeadLimits,
@@ -143,24 +144,31 @@ fn parse_with_version(
         },
     };
 
-    // The spare's allocations, emptied; its box is refilled at the end.
-    let mut spare = spare.take();
-    let (mut target_bytes, mut fields, mut host_text) = match spare.as_mut() {
-        Some(head) => {
-            let r = &mut head.request;
-            let mut fields = std::mem::take(&mut r.headers);
-            fields.clear();
-            let host = r.host.take().unwrap_or_default();
-            (std::mem::take(&mut r.target), fields, host)
-        }
-        None => (
-            Vec::new(),
-            Headers::with_capacity(req.headers.len()),
-            String::new(),
-        ),
-    };
+    // Refilled in place, field by field: a head built whole and moved into
+    // the box cost a copy of it per request. Every field is named here (no
+    // `..`), so none can keep the last request's value unnoticed.
+    let head = spare.get_or_insert_with(|| Box::new(RequestHead::empty(client, req.headers.len())));
+    let RequestHead {
+        request:
+            Request {
+                method: method_slot,
+                target: target_bytes,
+                version: version_slot,
+                headers: fields,
+                host: host_slot,
+                body: body_slot,
+                expect_continue: expect_continue_slot,
+                upgrade: upgrade_slot,
+                client: client_slot,
+            },
+        framing: framing_slot,
+        wants_close: wants_close_slot,
+        head_len: head_len_slot,
+    } = &mut **head;
     target_bytes.clear();
     target_bytes.extend_from_slice(target);
+    fields.clear();
+    let host_text = host_slot.get_or_insert_with(String::new);
     // The last request's host was valid; the next one on a connection is
     // most often the same, and is then neither checked nor copied again.
     let mut last_host = true;
@@ -185,7 +193,7 @@ fn parse_with_version(
                     return reject(400, "invalid Host header");
                 }
                 host_text.clear();
-                push_text(&mut host_text, value);
+                push_text(host_text, value);
                 last_host = false;
             }
             host = true;
@@ -238,7 +246,7 @@ fn parse_with_version(
             return reject(400, "invalid authority in the request target");
         }
         host_text.clear();
-        push_text(&mut host_text, authority);
+        push_text(host_text, authority);
         host = true;
     }
     let framing = match (transfer_encoding, content_length) {
@@ -263,32 +271,44 @@ fn parse_with_version(
         Framing::Length(n) => BodyLength::Known(n),
         Framing::Chunked | Framing::UntilClose => BodyLength::Unknown,
     };
-    let head = RequestHead {
-        request: Request {
-            method,
-            target: target_bytes,
-            version,
-            headers: fields,
-            host: host.then_some(host_text),
-            body,
-            // RFC 9110 10.1.1: MUST ignore 100-continue from HTTP/1.0.
-            expect_continue: expect_continue && version == Version::Http11,
-            // RFC 9110 7.8: only HTTP/1.1 switches, and only when the
-            // client lists `upgrade` in Connection (the field is hop-by-hop).
-            upgrade: upgrade.filter(|_| conn_upgrade && version == Version::Http11),
-            client,
-        },
-        framing,
-        wants_close,
-        head_len,
-    };
-    ParseOutcome::Complete(match spare {
-        Some(mut boxed) => {
-            *boxed = head;
-            boxed
+    *method_slot = method;
+    *version_slot = version;
+    if !host {
+        *host_slot = None;
+    }
+    *body_slot = body;
+    // RFC 9110 10.1.1: MUST ignore 100-continue from HTTP/1.0.
+    *expect_continue_slot = expect_continue && version == Version::Http11;
+    // RFC 9110 7.8: only HTTP/1.1 switches, and only when the client
+    // lists `upgrade` in Connection (the field is hop-by-hop).
+    *upgrade_slot = upgrade.filter(|_| conn_upgrade && version == Version::Http11);
+    *client_slot = client;
+    *framing_slot = framing;
+    *wants_close_slot = wants_close;
+    *head_len_slot = head_len;
+    ParseOutcome::Complete(spare.take().expect("the head was just filled in"))
+}
+
+impl RequestHead {
+    /// A head for `parse_with_version` to fill in, with room for `fields`.
+    fn empty(client: Client, fields: usize) -> RequestHead {
+        RequestHead {
+            request: Request {
+                method: Method::Get,
+                target: Vec::new(),
+                version: Version::Http11,
+                headers: Headers::with_capacity(fields),
+                host: None,
+                body: BodyLength::None,
+                expect_continue: false,
+                upgrade: None,
+                client,
+            },
+            framing: Framing::Empty,
+            wants_close: false,
+            head_len: 0,
         }
-        None => Box::new(head),
-    })
+    }
 }
 
 /// A request's Transfer-Encoding must end in chunked, once (RFC 9112 6.1:
@@ -508,7 +528,23 @@ mod tests {
                 other => panic!("{host}: got {other:?}"),
             }
         }
-        assert!(spare.is_none(), "a rejected head drops the spare");
+        // A rejected head leaves the spare partly refilled; the next head
+        // refills all of it.
+        assert!(spare.is_some(), "a rejected head leaves the spare");
+        for head in [
+            "POST /x HTTP/1.1\r\nHost: one\r\nContent-Length: 1, 2\r\n\r\n",
+            "GET /y HTTP/1.1\r\nHost: one\r\nHost: two\r\n\r\n",
+        ] {
+            let rejected = parse_head_reusing(head.as_bytes(), &LIMITS, client(), &mut spare);
+            assert!(matches!(rejected, ParseOutcome::Rejected(_)), "{head:?}");
+            let next = "GET / HTTP/1.0\r\n\r\n";
+            let reused = match parse_head_reusing(next.as_bytes(), &LIMITS, client(), &mut spare) {
+                ParseOutcome::Complete(h) => h,
+                other => panic!("expected a request, got {other:?}"),
+            };
+            assert_eq!(format!("{:?}", *reused), format!("{:?}", complete(next)));
+            spare = Some(reused);
+        }
         // An incomplete head leaves the spare where it was.
         spare = Some(Box::new(complete("GET / HTTP/1.0\r\n\r\n")));
         let partial = parse_head_reusing(b"GET / HT", &LIMITS, client(), &mut spare);

@@ -469,7 +469,8 @@ impl Proxy {
         if bytes.is_empty() {
             return Ok(());
         }
-        match timeout_if_pending(self.body_timeout, backend.write_all(bytes)).await {
+        let write = std::pin::pin!(backend.write_all(bytes));
+        match timeout_if_pending(self.body_timeout, write).await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(_)) if stale_if_failed => Err(Failure::StaleIdle),
             Ok(Err(e)) => Err(Failure::NoResponse(e)),

@@ -10,11 +10,14 @@ use crate::config::OpenFileCacheSettings;
 use foldhash::HashMap;
 use std::io;
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 struct Entry {
     file: Rc<OpenFile>,
-    opened: Instant,
+    /// When it was opened (`clock::coarse_monotonic`), plus `valid`: kept
+    /// as the end, so that the lookup on every request compares times
+    /// instead of subtracting them.
+    valid_until: Duration,
     last_used: u64,
 }
 
@@ -27,10 +30,10 @@ pub struct OpenFileCache {
     valid: Duration,
     /// Files up to this size are cached with their contents.
     contents_max_bytes: u64,
-    /// Precompressed variants looked for and not found, and when: most
-    /// sites have none, and a failed open per request and coding would
-    /// cost more than the file's own lookup.
-    absent: HashMap<Vec<u8>, Instant>,
+    /// Precompressed variants looked for and not found, until when they
+    /// are looked for again: most sites have none, and a failed open per
+    /// request and coding would cost more than the file's own lookup.
+    absent: HashMap<Vec<u8>, Duration>,
     clock: u64,
 }
 
@@ -56,9 +59,9 @@ impl OpenFileCache {
 
     pub fn lookup(&mut self, root: &Root, relative: &[u8]) -> io::Result<Found> {
         self.clock += 1;
-        let now = crate::clock::coarse_now();
+        let now = crate::clock::coarse_monotonic();
         if let Some(e) = self.entries.get_mut(relative) {
-            if now.duration_since(e.opened) < self.valid {
+            if now < e.valid_until {
                 e.last_used = self.clock;
                 return Ok(Found::File(e.file.clone()));
             }
@@ -86,7 +89,7 @@ impl OpenFileCache {
                 relative.to_vec(),
                 Entry {
                     file: open.clone(),
-                    opened: now,
+                    valid_until: now + self.valid,
                     last_used: self.clock,
                 },
             );
@@ -98,9 +101,9 @@ impl OpenFileCache {
     /// if there is one. Its absence is remembered as an open file is, for
     /// `valid`.
     pub fn lookup_variant(&mut self, root: &Root, relative: &[u8]) -> Option<Rc<OpenFile>> {
-        let now = crate::clock::coarse_now();
-        if let Some(since) = self.absent.get(relative) {
-            if now.duration_since(*since) < self.valid {
+        let now = crate::clock::coarse_monotonic();
+        if let Some(&until) = self.absent.get(relative) {
+            if now < until {
                 return None;
             }
             self.absent.remove(relative);
@@ -112,7 +115,7 @@ impl OpenFileCache {
                     if self.absent.len() >= self.max_entries {
                         self.absent.clear();
                     }
-                    self.absent.insert(relative.to_vec(), now);
+                    self.absent.insert(relative.to_vec(), now + self.valid);
                 }
                 None
             }

@@ -8,7 +8,7 @@ use std::io;
 use std::os::fd::OwnedFd;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// An open handle on the document root directory. The path is resolved
 /// again from time to time, so a root deployed by switching a symlink
@@ -18,7 +18,7 @@ pub struct Root {
     path: PathBuf,
     dir: OwnedFd,
     identity: (u64, u64),
-    resolved: Instant,
+    resolved: Duration,
 }
 
 fn open_dir(path: &Path) -> io::Result<(OwnedFd, (u64, u64))> {
@@ -38,7 +38,7 @@ impl Root {
             path: path.to_path_buf(),
             dir,
             identity,
-            resolved: Instant::now(),
+            resolved: crate::clock::coarse_monotonic(),
         };
         // Fail at start, not on the first request, on kernels without openat2 (< 5.6).
         root.open_beneath(b"")?;
@@ -63,8 +63,8 @@ impl Root {
     /// Resolves the root path again once `every` has passed. True when it
     /// now names a different directory (cached files must be dropped).
     pub fn refresh(&mut self, every: Duration) -> bool {
-        let now = crate::clock::coarse_now();
-        if now.duration_since(self.resolved) < every {
+        let now = crate::clock::coarse_monotonic();
+        if now < self.resolved + every {
             return false;
         }
         self.resolved = now;

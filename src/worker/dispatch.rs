@@ -168,7 +168,14 @@ impl Worker {
             return None;
         }
         let site = self.site_of(request);
-        let response = match self.plan(arrival, site, request) {
+        // Known before any step with effects (a rate limit's token, the
+        // counters of refusals): `serve` plans a back end's request again,
+        // which must then be its only plan.
+        let route = self.route_for(site, request);
+        if route.is_some_and(|r| matches!(r.target, RouteTarget::Upstream(_))) {
+            return None;
+        }
+        let response = match self.plan_on(arrival, site, request, route) {
             Plan::Answer(response) => response,
             Plan::Static(route) => static_response(self, site, route, request),
             Plan::Refuse(_) | Plan::Proxy { .. } => return None,
@@ -182,12 +189,21 @@ impl Worker {
 
     /// Where a request goes, before any of its body is read.
     fn plan(&self, arrival: &Arrival, site: usize, request: &Request) -> Plan<'_> {
+        self.plan_on(arrival, site, request, self.route_for(site, request))
+    }
+
+    /// `plan`, with the request's `route` (looked up once, for the address
+    /// rules, credentials, back end and static options alike).
+    fn plan_on<'w>(
+        &'w self,
+        arrival: &Arrival,
+        site: usize,
+        request: &Request,
+        route: Option<&'w Route>,
+    ) -> Plan<'w> {
         if let Some(response) = self.early_answer(arrival, site, request) {
             return Plan::Answer(response);
         }
-        // Looked up once, for the address rules, credentials, back end
-        // and static options alike.
-        let route = self.route_for(site, request);
         if let Some(response) = self.refuse_by_address(site, route, request) {
             return Plan::Answer(response);
         }

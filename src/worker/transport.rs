@@ -58,16 +58,37 @@ impl Transport {
     /// Writes all of `buf`, pushed as `push` says.
     pub async fn write_all(&mut self, buf: &[u8], push: Push) -> io::Result<()> {
         match self {
-            Transport::Plain(s) => send_all(s, buf, push != Push::Now).await,
+            Transport::Plain(s) => send_all(s, buf, send_flags(push, false)).await,
             Transport::Tls(stream, session) if push == Push::BeforeClose => {
                 session.write_last(stream, buf).await
             }
             Transport::Tls(stream, session) => session.write_all(stream, buf).await,
             Transport::Ktls(s, k) => {
                 k.count_sent(buf.len());
-                send_all(s, buf, push == Push::BeforeBody).await
+                send_all(s, buf, send_flags(push, true)).await
             }
         }
+    }
+
+    /// Writes what of `buf` the socket takes at once, without waiting (0
+    /// when it is not ready), pushed as `push` says: most responses leave
+    /// whole here, with no future made for them (`write_all` makes four
+    /// nested ones). None on user-space TLS, which writes whole records.
+    pub fn write_now(&mut self, buf: &[u8], push: Push) -> Option<io::Result<usize>> {
+        let (s, flags) = match self {
+            Transport::Plain(s) => (&*s, send_flags(push, false)),
+            Transport::Ktls(s, _) => (&*s, send_flags(push, true)),
+            Transport::Tls(..) => return None,
+        };
+        let sent = match s.try_io(Interest::WRITABLE, || Ok(rustix::net::send(s, buf, flags)?)) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => 0,
+            Err(e) => return Some(Err(e)),
+        };
+        if let Transport::Ktls(_, k) = self {
+            k.count_sent(sent);
+        }
+        Some(Ok(sent))
     }
 
     /// Waits until the peer has sent something (data, an alert, EOF)
@@ -202,12 +223,23 @@ impl Transport {
     }
 }
 
-async fn send_all(s: &TcpStream, buf: &[u8], more: bool) -> io::Result<()> {
-    let flags = if more {
+/// The flags of a send followed by `push`: whether the kernel may hold
+/// the bytes for what comes next (`MSG_MORE`). Plain TCP holds them for a
+/// body and for the FIN; kTLS for a body only (see `Push::BeforeClose`).
+fn send_flags(push: Push, ktls: bool) -> SendFlags {
+    let more = match push {
+        Push::Now => false,
+        Push::BeforeBody => true,
+        Push::BeforeClose => !ktls,
+    };
+    if more {
         SendFlags::NOSIGNAL | SendFlags::MORE
     } else {
         SendFlags::NOSIGNAL
-    };
+    }
+}
+
+async fn send_all(s: &TcpStream, buf: &[u8], flags: SendFlags) -> io::Result<()> {
     let mut written = 0;
     while written < buf.len() {
         let rest = &buf[written..];

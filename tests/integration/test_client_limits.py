@@ -130,6 +130,27 @@ rate_limit = { requests_per_second = 0.5, burst = 2 }
     assert r.stdout.decode().split()[::2] == ["200", "200", "429", "429"]
 
 
+def test_a_proxied_request_draws_one_token_on_either_protocol(start, tmp_path, site_root, backend):
+    # A request without a body is first offered to the answers that need no
+    # future; one for a back end must not be planned (and charged) there too.
+    s, port = serve(start, tmp_path, site_root, f"""
+[limits]
+client_ipv4_prefix = 32
+[[upstream]]
+name = "app"
+servers = [{{ address = "{backend.address}" }}]
+[[route]]
+prefix = "/echo"
+upstream = "app"
+rate_limit = {{ requests_per_second = 0.1, burst = 2 }}
+""")
+    client = KeptClient("127.0.0.5", port)
+    assert [client.get("/echo")[0] for _ in range(3)] == [200, 200, 429]
+    urls = [arg for _ in range(3) for arg in ("-o", "/dev/null", s.url("/echo"))]
+    r = curl("-k", "--http2", "-s", "-w", "%{http_code} %{http_version} ", "--interface", "127.0.0.6", *urls)
+    assert r.stdout.decode().split() == ["200", "2", "200", "2", "429", "2"]
+
+
 def test_connections_over_the_clients_share_are_closed_at_accept(start, tmp_path, site_root):
     s, port = serve(start, tmp_path, site_root, """
 [limits]

@@ -524,17 +524,25 @@ impl Connection {
         request.client.local = self.client.local;
         let worker = self.worker.clone();
         worker.stamp_request_id(request);
-        let settings = &worker.settings;
-        let mut body = H1Body::new(
-            &mut self.wire,
-            framing,
-            request.expect_continue,
-            settings.limits.max_body_bytes,
-            settings.timeouts.request_body,
-        );
-        let Served { site, response } = worker.serve(&self.arrival, request, &mut body).await;
-        let body_complete = body.is_complete();
-        let response = response.map_err(End::from_body)?;
+        // Most requests have no body and an answer that waits for nothing
+        // (a file, a redirect): no body reader and no future for them.
+        let (site, response, body_complete) = match worker.serve_at_once(&self.arrival, request) {
+            Some((site, response)) => (site, response, true),
+            None => {
+                let settings = &worker.settings;
+                let mut body = H1Body::new(
+                    &mut self.wire,
+                    framing,
+                    request.expect_continue,
+                    settings.limits.max_body_bytes,
+                    settings.timeouts.request_body,
+                );
+                let Served { site, response } =
+                    worker.serve(&self.arrival, request, &mut body).await;
+                let body_complete = body.is_complete();
+                (site, response.map_err(End::from_body)?, body_complete)
+            }
+        };
         let kept = self
             .respond(site, request, wants_close, response, body_complete)
             .await;

@@ -111,11 +111,23 @@ impl Wire {
                 self.out.len() as u64,
             );
         }
-        let result = timeout_if_pending(
-            self.worker.settings.timeouts.send,
-            self.io.write_all(self.out.as_slice(), push),
-        )
-        .await;
+        let written = match self.io.write_now(self.out.as_slice(), push) {
+            Some(Ok(n)) => n,
+            Some(Err(e)) => {
+                self.out.clear();
+                return Err(End::Io("write", e));
+            }
+            None => 0,
+        };
+        if written == self.out.len() {
+            self.out.clear();
+            return Ok(());
+        }
+        let result = {
+            let rest = &self.out.as_slice()[written..];
+            let write = pin!(self.io.write_all(rest, push));
+            timeout_if_pending(self.worker.settings.timeouts.send, write).await
+        };
         self.out.clear();
         match result {
             Ok(Ok(())) => Ok(()),
