@@ -19,18 +19,24 @@ use rustix::time::{clock_gettime, ClockId};
 use std::cell::Cell;
 use std::future::{poll_fn, Future};
 use std::pin::pin;
+use std::thread::LocalKey;
 use std::time::{Duration, Instant};
 
-/// The clock readings a turn made so far (None: not asked yet).
-#[derive(Clone, Copy, Default)]
-struct Cached {
-    monotonic: Option<Duration>,
-    wall: Option<Duration>,
+/// One clock's reading as a turn keeps it.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Kept {
+    /// No turn is under way: every question reads the clock.
+    NoTurn,
+    /// In a turn, not asked yet.
+    Unread,
+    Read(Duration),
 }
 
 thread_local! {
-    /// The turn under way, if any.
-    static TURN: Cell<Option<Cached>> = const { Cell::new(None) };
+    /// The turn's readings, one cell per clock: a question costs one
+    /// thread-local read of its own clock's, not a copy of both.
+    static MONOTONIC: Cell<Kept> = const { Cell::new(Kept::NoTurn) };
+    static WALL: Cell<Kept> = const { Cell::new(Kept::NoTurn) };
     /// An `Instant` and the coarse monotonic clock read together: an
     /// `Instant` cannot be made from a clock reading, so coarse instants
     /// are this one plus how far the coarse clock moved since.
@@ -62,20 +68,21 @@ fn read_coarse_monotonic() -> Duration {
 
 /// While alive, the coarse clocks answer what they first answered in it.
 pub struct Turn {
-    outer: Option<Cached>,
+    /// The readings of the turn this one is inside, if any.
+    outer: (Kept, Kept),
 }
 
 impl Turn {
     pub fn begin() -> Turn {
-        let outer = TURN.get();
-        TURN.set(Some(Cached::default()));
+        let outer = (MONOTONIC.replace(Kept::Unread), WALL.replace(Kept::Unread));
         Turn { outer }
     }
 }
 
 impl Drop for Turn {
     fn drop(&mut self) {
-        TURN.set(self.outer);
+        MONOTONIC.set(self.outer.0);
+        WALL.set(self.outer.1);
     }
 }
 
@@ -91,19 +98,18 @@ pub async fn in_turns<F: Future>(future: F) -> F::Output {
     .await
 }
 
-/// `read`'s answer, or, in a turn, the answer the turn kept (`field`)
+/// `read`'s answer, or, in a turn, the answer the turn kept in `kept`
 /// after its first read.
-fn cached<T: Copy>(field: fn(&mut Cached) -> &mut Option<T>, read: fn() -> T) -> T {
-    let Some(mut turn) = TURN.get() else {
-        return read();
-    };
-    if let Some(kept) = *field(&mut turn) {
-        return kept;
+fn cached(kept: &'static LocalKey<Cell<Kept>>, read: fn() -> Duration) -> Duration {
+    match kept.get() {
+        Kept::Read(value) => value,
+        Kept::NoTurn => read(),
+        Kept::Unread => {
+            let value = read();
+            kept.set(Kept::Read(value));
+            value
+        }
     }
-    let value = read();
-    *field(&mut turn) = Some(value);
-    TURN.set(Some(turn));
-    value
 }
 
 /// The monotonic clock to within a timer tick, as the time since it
@@ -111,7 +117,7 @@ fn cached<T: Copy>(field: fn(&mut Cached) -> &mut Option<T>, read: fn() -> T) ->
 /// process, such as how long a cached file stays valid. Compared as it
 /// is, with no conversion to an `Instant`.
 pub fn coarse_monotonic() -> Duration {
-    cached(|c| &mut c.monotonic, read_coarse_monotonic)
+    cached(&MONOTONIC, read_coarse_monotonic)
 }
 
 /// `coarse_monotonic` as an `Instant`, for timers.
@@ -122,7 +128,7 @@ pub fn coarse_now() -> Instant {
 /// Wall-clock time to within a timer tick, as the time since the Unix
 /// epoch (what `Date` needs: its second, and its text when that changes).
 pub fn coarse_wall() -> Duration {
-    cached(|c| &mut c.wall, || since_epoch(ClockId::RealtimeCoarse))
+    cached(&WALL, || since_epoch(ClockId::RealtimeCoarse))
 }
 
 #[cfg(test)]
@@ -153,11 +159,12 @@ mod tests {
     fn a_turn_reads_only_what_it_is_asked() {
         let _turn = Turn::begin();
         let wall = coarse_wall();
-        assert!(TURN
-            .get()
-            .is_some_and(|c| c.monotonic.is_none() && c.wall == Some(wall)));
+        assert_eq!(
+            (MONOTONIC.get(), WALL.get()),
+            (Kept::Unread, Kept::Read(wall))
+        );
         let now = coarse_monotonic();
-        assert!(TURN.get().is_some_and(|c| c.monotonic == Some(now)));
+        assert_eq!(MONOTONIC.get(), Kept::Read(now));
     }
 
     #[test]

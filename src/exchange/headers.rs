@@ -40,6 +40,20 @@ impl KnownName {
         KnownName::Vary,
     ];
 
+    /// The length of the longest name.
+    pub const LONGEST: usize = {
+        let mut longest = 0;
+        let mut i = 0;
+        while i < KnownName::ALL.len() {
+            let len = KnownName::ALL[i].as_str().len();
+            if len > longest {
+                longest = len;
+            }
+            i += 1;
+        }
+        longest
+    };
+
     /// The name as HTTP/1 responses spell it.
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -283,6 +297,14 @@ impl Headers {
         self.fields.clear();
     }
 
+    /// At least the bytes these fields take in an HTTP/1 head
+    /// (`name: value` and CRLF each), found without a pass over them: the
+    /// buffer holds every value and every name appended as text, and a
+    /// known name is at most the longest one.
+    pub fn encoded_len_bound(&self) -> usize {
+        self.bytes.len() + self.fields.len() * (KnownName::LONGEST + ": \r\n".len())
+    }
+
     /// The bytes its buffers hold room for.
     pub fn capacity(&self) -> usize {
         self.bytes.capacity() + self.fields.capacity() * std::mem::size_of::<Field>()
@@ -369,6 +391,19 @@ mod tests {
         assert!(SPARE
             .take()
             .is_some_and(|spare| spare.bytes.as_ptr() == bytes));
+    }
+
+    #[test]
+    fn the_encoded_length_bound_holds_every_field() {
+        let mut h = Headers::new();
+        h.append(KnownName::ContentEncoding, "br");
+        h.append(KnownName::ETag, "\"1\"");
+        h.append("X-Long-Name-Appended-As-Text", "value");
+        h.set("x-long-name-appended-as-text", "another value");
+        h.append(KnownName::Vary, "");
+        let encoded: usize = h.fields().map(|f| f.name.len() + f.value.len() + 4).sum();
+        assert!(encoded <= h.encoded_len_bound(), "{encoded}");
+        assert_eq!(KnownName::LONGEST, "Content-Encoding".len());
     }
 
     #[test]

@@ -45,14 +45,21 @@ pub enum Transport {
 impl Transport {
     /// Reads application data; 0 at the client's close. Cancel-safe.
     pub async fn read(&mut self, buf: &mut [u8]) -> Result<usize, ReadError> {
-        match self {
-            Transport::Plain(s) => {
-                use tokio::io::AsyncReadExt;
-                Ok(s.read(buf).await?)
-            }
-            Transport::Tls(stream, session) => Ok(session.read(stream, buf).await?),
-            Transport::Ktls(stream, _) => read_kernel_record(stream, buf).await,
-        }
+        poll_fn(|cx| self.poll_read(cx, buf)).await
+    }
+
+    /// `read`, polled: for a caller that waits on more than the read, or
+    /// that is itself a poll (a future per read costs its own state).
+    pub fn poll_read(
+        &mut self,
+        cx: &mut Context<'_>,
+        buf: &mut [u8],
+    ) -> Poll<Result<usize, ReadError>> {
+        Poll::Ready(Ok(match self {
+            Transport::Plain(s) => ready!(poll_recv(s, cx, buf))?,
+            Transport::Tls(s, session) => ready!(session.poll_read(cx, s, buf))?,
+            Transport::Ktls(s, _) => ready!(poll_read_kernel_record(s, cx, buf))?,
+        }))
     }
 
     /// Writes all of `buf`, pushed as `push` says.
@@ -276,6 +283,35 @@ fn poll_io<R>(
     }
 }
 
+/// A plain socket's `recv()` into `buf`, made once tokio has the socket
+/// readable: a raw system call, where tokio's own read goes through
+/// libc's (a cancellation point, with its bookkeeping). As tokio's read
+/// does, a read that does not fill `buf` is taken to have drained the
+/// socket, and tokio is told so (an EAGAIN to `try_io` clears the
+/// readiness): the next wait then goes to epoll, not to a `recv()` that
+/// would find nothing. Data that comes after it is a new edge of epoll's.
+fn poll_recv(s: &TcpStream, cx: &mut Context<'_>, buf: &mut [u8]) -> Poll<io::Result<usize>> {
+    loop {
+        ready!(s.poll_read_ready(cx))?;
+        let mut received = None;
+        let result = s.try_io(Interest::READABLE, || {
+            let (n, _) = rustix::net::recv(s, &mut *buf, RecvFlags::empty())?;
+            received = Some(n);
+            if n > 0 && n < buf.len() {
+                Err(io::ErrorKind::WouldBlock.into())
+            } else {
+                Ok(n)
+            }
+        });
+        match (received, result) {
+            (Some(n), _) => return Poll::Ready(Ok(n)),
+            // Stale readiness (EAGAIN): cleared, wait again.
+            (None, Err(e)) if e.kind() == io::ErrorKind::WouldBlock => continue,
+            (None, result) => return Poll::Ready(result),
+        }
+    }
+}
+
 /// `poll_io` as a future.
 async fn io_when_ready<R>(
     s: &TcpStream,
@@ -304,7 +340,7 @@ pub(super) async fn read_kernel_record(s: &TcpStream, buf: &mut [u8]) -> Result<
     poll_fn(|cx| poll_read_kernel_record(s, cx, buf)).await
 }
 
-pub(super) fn poll_read_kernel_record(
+fn poll_read_kernel_record(
     s: &TcpStream,
     cx: &mut Context<'_>,
     buf: &mut [u8],

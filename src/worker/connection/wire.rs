@@ -16,7 +16,7 @@ use std::future::{poll_fn, Future};
 use std::ops::Range;
 use std::pin::{pin, Pin};
 use std::rc::Rc;
-use std::task::Poll;
+use std::task::{ready, Context, Poll};
 use std::time::Duration;
 use tokio::time::{timeout, timeout_at, Instant, Sleep};
 
@@ -81,6 +81,12 @@ impl Wire {
 
     /// Reads into the free end of the buffer, compacting it first.
     pub async fn read_more(&mut self) -> Result<usize, ReadError> {
+        poll_fn(|cx| self.poll_read_more(cx)).await
+    }
+
+    /// `read_more`, polled (the wait between requests polls it under its
+    /// timer, with no future of its own). Each poll makes the same room.
+    fn poll_read_more(&mut self, cx: &mut Context<'_>) -> Poll<Result<usize, ReadError>> {
         if self.buf.is_empty() {
             self.buf = self
                 .worker
@@ -95,9 +101,9 @@ impl Wire {
             self.end -= self.start;
             self.start = 0;
         }
-        let n = self.io.read(&mut self.buf[self.end..]).await?;
+        let n = ready!(self.io.poll_read(cx, &mut self.buf[self.end..]))?;
         self.end += n;
-        Ok(n)
+        Poll::Ready(Ok(n))
     }
 
     /// Writes what `out` holds, pushed as `push` says.
@@ -161,7 +167,9 @@ impl Wire {
         // next request on the way, and closing now would fail it; it gets
         // its answer, with `Connection: close`.
         let first = timer
-            .within(IDLE_RELEASE_AFTER.min(keepalive), self.read_more())
+            .within(IDLE_RELEASE_AFTER.min(keepalive), |cx| {
+                self.poll_read_more(cx)
+            })
             .await;
         match first {
             Some(Ok(0)) => return Err(End::Done),
@@ -234,16 +242,21 @@ impl IdleTimer {
         IdleTimer { sleep: None }
     }
 
-    /// `future`'s output if it comes within `limit` (to within a timer
-    /// tick), else None.
-    async fn within<F: Future>(&mut self, limit: Duration, future: F) -> Option<F::Output> {
-        let mut future = pin!(future);
+    /// What `poll` gives if it comes within `limit` (to within a timer
+    /// tick), else None. A poll rather than a future: the wait between
+    /// requests reads through it, and a future per read costs its own
+    /// state on every request.
+    async fn within<T>(
+        &mut self,
+        limit: Duration,
+        mut poll: impl FnMut(&mut Context<'_>) -> Poll<T>,
+    ) -> Option<T> {
         let mut due = None;
         poll_fn(|cx| {
             // Polled with this task's waker from the first poll: a first
             // poll with another (a no-op) waker would be registered in the
             // socket and swapped out again at once, each time.
-            if let Poll::Ready(output) = future.as_mut().poll(cx) {
+            if let Poll::Ready(output) = poll(cx) {
                 return Poll::Ready(Some(output));
             }
             // Most waits end at their first poll: no clock, no timer.

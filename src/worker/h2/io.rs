@@ -15,7 +15,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{ready, Context, Poll};
 use std::time::Duration;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::io::AsyncWrite;
 
 /// The longest wait for the client to close after we have.
 const LINGER: Duration = Duration::from_secs(2);
@@ -98,7 +98,7 @@ impl H2Io {
         cx: &mut Context<'_>,
         into: &mut [u8],
     ) -> Poll<Result<usize, InputError>> {
-        let n = ready!(self.poll_read_plaintext(cx, into))?;
+        let n = ready!(self.transport.poll_read(cx, into))?;
         if let Some(abuse) = self.guard.scan(&into[..n]) {
             return Poll::Ready(Err(InputError::Abuse(abuse)));
         }
@@ -119,22 +119,6 @@ impl H2Io {
     /// Frees the transport's buffers that hold nothing (user-space TLS).
     pub fn release_idle_buffers(&mut self) {
         self.transport.release_idle_buffers();
-    }
-
-    fn poll_read_plaintext(
-        &mut self,
-        cx: &mut Context<'_>,
-        into: &mut [u8],
-    ) -> Poll<Result<usize, ReadError>> {
-        Poll::Ready(Ok(match &mut self.transport {
-            Transport::Plain(s) => {
-                let mut buf = ReadBuf::new(into);
-                ready!(Pin::new(s).poll_read(cx, &mut buf))?;
-                buf.filled().len()
-            }
-            Transport::Tls(s, session) => ready!(session.poll_read(cx, s, into))?,
-            Transport::Ktls(s, _) => ready!(transport::poll_read_kernel_record(s, cx, into))?,
-        }))
     }
 
     /// Ends our side (close_notify for TLS, then FIN), then reads and
@@ -162,7 +146,7 @@ impl H2Io {
         }
         let mut scratch = [0u8; 4096];
         loop {
-            match ready!(self.poll_read_plaintext(cx, &mut scratch)) {
+            match ready!(self.transport.poll_read(cx, &mut scratch)) {
                 Ok(0) | Err(_) => return Poll::Ready(Ok(())),
                 Ok(_) => {}
             }
