@@ -120,7 +120,9 @@ pub fn coarse_monotonic() -> Duration {
     cached(&MONOTONIC, read_coarse_monotonic)
 }
 
-/// `coarse_monotonic` as an `Instant`, for timers.
+/// `coarse_monotonic` as an `Instant`, for timers and for intervals of
+/// seconds kept as instants (how long a back end stays out, or a
+/// connection idle).
 pub fn coarse_now() -> Instant {
     COARSE_BASE.with(|(instant, base)| *instant + coarse_monotonic().saturating_sub(*base))
 }

@@ -10,6 +10,7 @@
 //! upstream monitor's thread writes.
 
 use super::ServerStates;
+use crate::clock::coarse_now;
 use crate::config::UpstreamAddress;
 use crate::config::{Balance, Upstream};
 use crate::net::BackendStream;
@@ -129,7 +130,7 @@ impl Upstreams {
     /// `balance` (`key`: the request's hashed key, for `hash`; without
     /// one, round-robin). None: no server is available (answer 502).
     pub fn pick(&mut self, group: usize, tried: &[usize], key: Option<u64>) -> Option<usize> {
-        let now = Instant::now();
+        let now = coarse_now();
         match (&self.groups[group].config.balance, key) {
             (Balance::Hash(_), Some(key)) => return self.pick_by_key(group, tried, key, now),
             (Balance::LeastConn, _) => return self.pick_least_busy(group, tried, now),
@@ -203,7 +204,7 @@ impl Upstreams {
     pub fn mark_failed(&mut self, group: usize, server: usize) -> bool {
         let g = &mut self.groups[group];
         let s = &mut g.servers[server];
-        let now = Instant::now();
+        let now = coarse_now();
         let was_up = s.down_until.is_none_or(|t| t <= now);
         s.down_until = Some(now + g.config.fail_timeout);
         let dropped = s.idle.len();
@@ -248,11 +249,12 @@ impl Upstreams {
         let timeout = g.config.keepalive_timeout;
         let idle = &mut g.servers[server].idle;
         let before = idle.len();
+        let now = coarse_now();
         let mut found = None;
         while let Some((conn, since)) = idle.pop_back() {
             // The server may have closed it meanwhile (its own idle timeout):
             // such a connection would fail the request it is given.
-            if since.elapsed() < timeout
+            if now.saturating_duration_since(since) < timeout
                 && conn.is_open_and_quiet()
                 && moved_to.as_ref().is_none_or(|a| conn.is_to(a))
             {
@@ -287,7 +289,7 @@ impl Upstreams {
         let g = &mut self.groups[group];
         let idle = &mut g.servers[server].idle;
         let before = idle.len();
-        let now = Instant::now();
+        let now = coarse_now();
         let timeout = g.config.keepalive_timeout;
         // Oldest first (kept at the back, taken from the back): only the
         // front can have expired.
