@@ -268,7 +268,23 @@ fn poll_io<R>(
     s: &TcpStream,
     cx: &mut Context<'_>,
     interest: Interest,
+    call: impl FnMut() -> io::Result<R>,
+) -> Poll<io::Result<R>> {
+    poll_io_drained(s, cx, interest, call, |_| false)
+}
+
+/// `poll_io`, where `drained` says of a call's result that it left the
+/// socket with nothing more for now (a read that did not fill its
+/// buffer). tokio is then told so, as its own read does (an EAGAIN to
+/// `try_io` clears the readiness, the result is kept): the next wait goes
+/// to epoll, not to a call that would find nothing. What arrives after it
+/// is a new edge of epoll's.
+fn poll_io_drained<R>(
+    s: &TcpStream,
+    cx: &mut Context<'_>,
+    interest: Interest,
     mut call: impl FnMut() -> io::Result<R>,
+    drained: impl Fn(&R) -> bool,
 ) -> Poll<io::Result<R>> {
     loop {
         if interest.is_readable() {
@@ -276,9 +292,20 @@ fn poll_io<R>(
         } else {
             ready!(s.poll_write_ready(cx))?;
         }
-        match s.try_io(interest, &mut call) {
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => continue,
-            done => return Poll::Ready(done),
+        let mut kept = None;
+        let result = s.try_io(interest, || {
+            let done = call()?;
+            if !drained(&done) {
+                return Ok(done);
+            }
+            kept = Some(done);
+            Err(io::ErrorKind::WouldBlock.into())
+        });
+        match (result, kept) {
+            (Ok(done), _) | (Err(_), Some(done)) => return Poll::Ready(Ok(done)),
+            // Stale readiness (EAGAIN): cleared, wait again.
+            (Err(e), None) if e.kind() == io::ErrorKind::WouldBlock => continue,
+            (Err(e), None) => return Poll::Ready(Err(e)),
         }
     }
 }
@@ -287,29 +314,16 @@ fn poll_io<R>(
 /// readable: a raw system call, where tokio's own read goes through
 /// libc's (a cancellation point, with its bookkeeping). As tokio's read
 /// does, a read that does not fill `buf` is taken to have drained the
-/// socket, and tokio is told so (an EAGAIN to `try_io` clears the
-/// readiness): the next wait then goes to epoll, not to a `recv()` that
-/// would find nothing. Data that comes after it is a new edge of epoll's.
+/// socket.
 fn poll_recv(s: &TcpStream, cx: &mut Context<'_>, buf: &mut [u8]) -> Poll<io::Result<usize>> {
-    loop {
-        ready!(s.poll_read_ready(cx))?;
-        let mut received = None;
-        let result = s.try_io(Interest::READABLE, || {
-            let (n, _) = rustix::net::recv(s, &mut *buf, RecvFlags::empty())?;
-            received = Some(n);
-            if n > 0 && n < buf.len() {
-                Err(io::ErrorKind::WouldBlock.into())
-            } else {
-                Ok(n)
-            }
-        });
-        match (received, result) {
-            (Some(n), _) => return Poll::Ready(Ok(n)),
-            // Stale readiness (EAGAIN): cleared, wait again.
-            (None, Err(e)) if e.kind() == io::ErrorKind::WouldBlock => continue,
-            (None, result) => return Poll::Ready(result),
-        }
-    }
+    let room = buf.len();
+    poll_io_drained(
+        s,
+        cx,
+        Interest::READABLE,
+        || Ok(rustix::net::recv(s, &mut *buf, RecvFlags::empty())?.0),
+        |&n| n > 0 && n < room,
+    )
 }
 
 /// `poll_io` as a future.
