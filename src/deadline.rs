@@ -8,7 +8,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 use tokio::time::error::Elapsed;
-use tokio::time::timeout;
+use tokio::time::timeout_at;
 
 /// The moment `after` from now by the coarse clock (`crate::clock`), for
 /// the timers of a connection (keep-alive, send stall, buffer release):
@@ -18,18 +18,19 @@ pub fn coarse_deadline(after: Duration) -> tokio::time::Instant {
     tokio::time::Instant::from_std(crate::clock::coarse_now()) + after
 }
 
-/// `tokio::time::timeout`, with the timer armed (and the clock read) only
-/// if `future` is not ready at its first poll. The same future goes on
-/// under the timeout, so nothing is lost. Taken pinned where the caller
-/// made it: a future passed by value is copied into this one's state
-/// (a write's is a few hundred bytes, copied on every response).
+/// `tokio::time::timeout`, with the timer armed only if `future` is not
+/// ready at its first poll, and then by the coarse clock (`coarse_deadline`:
+/// these limits are seconds long). The same future goes on under the
+/// timeout, so nothing is lost. Taken pinned where the caller made it: a
+/// future passed by value is copied into this one's state (a write's is a
+/// few hundred bytes, copied on every response).
 pub async fn timeout_if_pending<F: Future>(
     limit: Duration,
     mut future: Pin<&mut F>,
 ) -> Result<F::Output, Elapsed> {
     match ready_now(future.as_mut()) {
         Some(output) => Ok(output),
-        None => timeout(limit, future).await,
+        None => timeout_at(coarse_deadline(limit), future).await,
     }
 }
 

@@ -43,11 +43,11 @@ use crate::net::{ConnectError, TlsTarget};
 use crate::proxy_protocol;
 use std::cell::RefCell;
 use std::io;
+use std::pin::pin;
 use std::rc::Rc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::time::timeout;
 
 /// Largest back-end response head accepted.
 const MAX_RESPONSE_HEAD: usize = 64 * 1024;
@@ -469,7 +469,7 @@ impl Proxy {
         if bytes.is_empty() {
             return Ok(());
         }
-        let write = std::pin::pin!(backend.write_all(bytes));
+        let write = pin!(backend.write_all(bytes));
         match timeout_if_pending(self.body_timeout, write).await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(_)) if stale_if_failed => Err(Failure::StaleIdle),
@@ -495,7 +495,8 @@ impl Proxy {
                 .map_err(Failure::Client)?;
             len -= n as u64;
             while pipe.held() > 0 {
-                match timeout(self.body_timeout, backend.splice_from(pipe)).await {
+                let sending = pin!(backend.splice_from(pipe));
+                match timeout_if_pending(self.body_timeout, sending).await {
                     Ok(Ok(_)) => {}
                     Ok(Err(e)) => return Err(Failure::NoResponse(e)),
                     Err(_) => return Err(Failure::NoResponse(io::ErrorKind::TimedOut.into())),
@@ -566,7 +567,8 @@ async fn read_response_head(
         if len == buf.len() {
             buf.resize((buf.len() * 2).min(MAX_RESPONSE_HEAD), 0);
         }
-        match timeout(read_timeout, backend.read(&mut buf[len..])).await {
+        let reading = pin!(backend.read(&mut buf[len..]));
+        match timeout_if_pending(read_timeout, reading).await {
             Ok(Ok(0)) if len == 0 && stale_if_closed => return Err(Failure::StaleIdle),
             Ok(Ok(0)) => return Err(Failure::NoResponse(io::ErrorKind::UnexpectedEof.into())),
             Ok(Ok(n)) => len += n,

@@ -7,6 +7,7 @@
 use super::head::ResponseHead;
 use super::monitor::InFlight;
 use super::Upstreams;
+use crate::deadline::timeout_if_pending;
 use crate::exchange::{BodyStream, LocalFuture, StreamError};
 use crate::http::{BodyDecoder, DecodeError};
 use crate::metrics::WorkerMetrics;
@@ -14,10 +15,10 @@ use crate::net::BackendStream;
 use crate::net::Pipe;
 use std::cell::RefCell;
 use std::ops::Range;
+use std::pin::pin;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::time::timeout;
 
 /// Bytes read from a back end past its response head: `buf[range]`, left
 /// in the buffer the head was read into (no copy, and the buffer goes
@@ -162,7 +163,7 @@ async fn within(
     limit: Duration,
     io: impl std::future::Future<Output = std::io::Result<usize>>,
 ) -> Result<usize, StreamError> {
-    match timeout(limit, io).await {
+    match timeout_if_pending(limit, pin!(io)).await {
         Ok(Ok(n)) => Ok(n),
         Ok(Err(e)) => Err(StreamError::Io(e)),
         Err(_) => Err(StreamError::Timeout),

@@ -5,12 +5,13 @@
 //! first read, so a handler that never reads never invites the body.
 
 use super::wire::Wire;
+use crate::deadline::timeout_if_pending;
 use crate::exchange::{BodyError, RequestBody};
 use crate::http::{BodyDecoder, DecodeError, Framing};
 use crate::net::Pipe;
 use crate::tls::ReadError;
+use std::pin::pin;
 use std::time::Duration;
-use tokio::time::timeout;
 
 pub(super) struct H1Body<'w> {
     wire: &'w mut Wire,
@@ -74,7 +75,8 @@ impl<'w> H1Body<'w> {
 
     async fn read_more(&mut self) -> Result<(), BodyError> {
         self.send_continue_if_due().await?;
-        match timeout(self.read_timeout, self.wire.read_more()).await {
+        let reading = pin!(self.wire.read_more());
+        match timeout_if_pending(self.read_timeout, reading).await {
             Ok(Ok(0)) => Err(BodyError::ClientGone),
             Ok(Ok(_)) => Ok(()),
             Ok(Err(e)) => Err(BodyError::Read(e)),
@@ -120,7 +122,8 @@ impl RequestBody for H1Body<'_> {
         if want == 0 {
             return Ok(0);
         }
-        let n = match timeout(self.read_timeout, self.wire.io.splice_to_pipe(pipe, want)).await {
+        let splicing = pin!(self.wire.io.splice_to_pipe(pipe, want));
+        let n = match timeout_if_pending(self.read_timeout, splicing).await {
             Ok(Ok(0)) => return Err(BodyError::ClientGone),
             Ok(Ok(n)) => n,
             Ok(Err(e)) => return Err(BodyError::Read(ReadError::Io(e))),

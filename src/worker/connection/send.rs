@@ -12,6 +12,7 @@
 use super::super::transport::{Push, Transport};
 use super::wire::Wire;
 use super::End;
+use crate::deadline::timeout_if_pending;
 use crate::exchange::{Body, BodyStream, FileRange, Response, Segment, StreamError, Version};
 use crate::http::body::{chunk_size_line, CHUNK_END, LAST_CHUNK};
 use crate::http::Framing;
@@ -19,8 +20,8 @@ use crate::metrics::WorkerMetrics;
 use crate::net::Pipe;
 use crate::tls::ENCRYPT_CHUNK;
 use std::os::fd::{AsFd, BorrowedFd};
+use std::pin::pin;
 use std::task::{Context, Poll, Waker};
-use tokio::time::timeout;
 
 /// Bytes of body gathered per write: as many full TLS records as fit one
 /// TCP segment (see `ENCRYPT_CHUNK`).
@@ -143,7 +144,8 @@ impl Wire {
             self.write_out(Push::BeforeBody).await?;
             let ktls = matches!(self.io, Transport::Ktls(..));
             while pos < end {
-                match timeout(send_timeout, self.io.sendfile(file, pos, end - pos)).await {
+                let sending = pin!(self.io.sendfile(file, pos, end - pos));
+                match timeout_if_pending(send_timeout, sending).await {
                     Ok(Ok(0)) => {
                         return Err(End::FileShrank {
                             at: pos,
@@ -225,7 +227,8 @@ impl Wire {
                         self.write_out(Push::BeforeBody).await?;
                         flushed = true;
                         while pipe.held() > 0 {
-                            match timeout(send_timeout, self.io.splice_from_pipe(pipe)).await {
+                            let sending = pin!(self.io.splice_from_pipe(pipe));
+                            match timeout_if_pending(send_timeout, sending).await {
                                 Ok(Ok(_)) => {}
                                 Ok(Err(e)) => return Err(End::Io("splice to client", e).into()),
                                 Err(_) => return Err(End::Timeout("send").into()),
