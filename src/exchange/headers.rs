@@ -3,10 +3,16 @@
 //! however many there are. A name the server writes itself can be a
 //! `KnownName`, which the field keeps, so the code that encodes a head
 //! knows it by number rather than by its bytes (h2o's tokens).
+//!
+//! Fields that many responses send alike (a cached file's validators and
+//! type) can lead a `Headers` as a `SharedFields`, built once with their
+//! HTTP/1 encoding: every reader still sees them as fields, and the HTTP/1
+//! head copies their encoding whole instead of field by field.
 
 use std::cell::Cell;
 use std::fmt;
 use std::ops::Range;
+use std::rc::Rc;
 
 /// Field names the server writes itself, in every response of a kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,8 +158,54 @@ struct Field {
 
 #[derive(Clone, Default)]
 pub struct Headers {
+    /// Fields ahead of `fields`, shared with other heads.
+    shared: Option<Rc<SharedFields>>,
     bytes: Vec<u8>,
     fields: Vec<Field>,
+}
+
+/// Fields that lead many heads alike, with what writing them takes: their
+/// HTTP/1 encoding (`Name: value` and CRLF each), and whether `Server` or
+/// `Date` is among them. Built once (for a cached file, when it is
+/// opened); a `Headers` that changes one of them copies them out first.
+pub struct SharedFields {
+    fields: Headers,
+    http1: Box<[u8]>,
+    server: bool,
+    date: bool,
+}
+
+impl SharedFields {
+    pub fn new(fields: Headers) -> Rc<SharedFields> {
+        let mut fields = fields.unshared();
+        // Kept as long as the cache entry that made it: no room to spare.
+        fields.bytes.shrink_to_fit();
+        fields.fields.shrink_to_fit();
+        let mut http1 = Vec::with_capacity(fields.encoded_len_bound());
+        for field in fields.fields() {
+            for piece in [field.name, b": ", field.value, b"\r\n"] {
+                http1.extend_from_slice(piece);
+            }
+        }
+        let (server, date) = fields.has_server_and_date();
+        Rc::new(SharedFields {
+            fields,
+            http1: http1.into_boxed_slice(),
+            server,
+            date,
+        })
+    }
+
+    /// The fields as an HTTP/1 head writes them.
+    pub fn http1(&self) -> &[u8] {
+        &self.http1
+    }
+}
+
+impl fmt::Debug for SharedFields {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fields.fmt(f)
+    }
 }
 
 /// The buffers of a dropped `Headers`, emptied, for the next one this
@@ -184,6 +236,7 @@ impl Headers {
     pub fn with_capacity(fields: usize) -> Headers {
         if let Some(spare) = SPARE.try_with(Cell::take).ok().flatten() {
             let mut headers = Headers {
+                shared: None,
                 bytes: spare.bytes,
                 fields: spare.fields,
             };
@@ -191,8 +244,46 @@ impl Headers {
             return headers;
         }
         Headers {
+            shared: None,
             bytes: Vec::with_capacity(fields * 32),
             fields: Vec::with_capacity(fields),
+        }
+    }
+
+    /// Headers led by `shared`, with no room taken for more: most heads
+    /// that share fields add none or one.
+    pub fn sharing(shared: Rc<SharedFields>) -> Headers {
+        Headers {
+            shared: Some(shared),
+            bytes: Vec::new(),
+            fields: Vec::new(),
+        }
+    }
+
+    /// The shared fields leading these, if any.
+    pub fn shared(&self) -> Option<&SharedFields> {
+        self.shared.as_deref()
+    }
+
+    /// These fields with none shared: the shared ones copied in front.
+    fn unshared(mut self) -> Headers {
+        self.unshare();
+        self
+    }
+
+    fn unshare(&mut self) {
+        let Some(shared) = self.shared.take() else {
+            return;
+        };
+        let own = std::mem::take(self);
+        self.bytes
+            .reserve(shared.fields.bytes.len() + own.bytes.len());
+        self.fields.reserve(shared.fields.len() + own.len());
+        for field in shared.fields.fields().chain(own.fields()) {
+            match field.known {
+                Some(known) => self.append(known, field.value),
+                None => self.append_bytes(field.name, field.value),
+            }
         }
     }
 
@@ -214,6 +305,17 @@ impl Headers {
         self.fields.push(Field { name, value, known });
     }
 
+    /// `append` of a name already known to be a token, as bytes.
+    fn append_bytes(&mut self, name: &[u8], value: &[u8]) {
+        let name = self.push_bytes(name);
+        let value = self.push_bytes(value);
+        self.fields.push(Field {
+            name,
+            value,
+            known: None,
+        });
+    }
+
     /// Replaces every field named `name` (any case) with one field (its
     /// bytes stay in the buffer until the headers are dropped).
     pub fn set(&mut self, name: impl FieldName, value: impl AsRef<[u8]>) {
@@ -223,6 +325,13 @@ impl Headers {
 
     /// Drops every field named `name` (any case).
     pub fn remove(&mut self, name: &str) {
+        if self
+            .shared
+            .as_ref()
+            .is_some_and(|shared| shared.fields.contains(name))
+        {
+            self.unshare();
+        }
         let bytes = &self.bytes;
         self.fields
             .retain(|f| !name_of(bytes, f).eq_ignore_ascii_case(name.as_bytes()));
@@ -238,19 +347,37 @@ impl Headers {
 
     /// Every field, in order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &[u8])> {
-        self.fields.iter().map(|f| {
+        self.fields().map(|f| {
             // Names are appended from &str only.
             let name = match f.known {
                 Some(known) => known.as_str(),
-                None => std::str::from_utf8(self.slice(&f.name)).unwrap_or(""),
+                None => std::str::from_utf8(f.name).unwrap_or(""),
             };
-            (name, self.slice(&f.value))
+            (name, f.value)
         })
     }
 
     /// Every field, in order, the name as bytes (no UTF-8 check) and, if
     /// it was appended as one, its `KnownName`: for the writers of heads.
-    pub fn fields(&self) -> impl Iterator<Item = FieldRef<'_>> {
+    pub fn fields(&self) -> Fields<'_> {
+        let shared = self
+            .shared
+            .as_ref()
+            .map_or(&[][..], |s| &s.fields.fields[..]);
+        Fields {
+            shared: shared.iter(),
+            shared_bytes: self
+                .shared
+                .as_ref()
+                .map_or(&[][..], |s| &s.fields.bytes[..]),
+            own: self.fields.iter(),
+            own_bytes: &self.bytes,
+        }
+    }
+
+    /// The fields after the shared ones: all of them for a `Headers` that
+    /// shares none.
+    pub fn own_fields(&self) -> impl Iterator<Item = FieldRef<'_>> + Clone {
         self.fields.iter().map(|f| FieldRef {
             known: f.known,
             name: self.name(f),
@@ -261,18 +388,16 @@ impl Headers {
     /// The value of the first field named `name` (any case); names are
     /// compared as bytes, with no UTF-8 check of each.
     pub fn get(&self, name: &str) -> Option<&[u8]> {
-        self.fields
-            .iter()
-            .find(|f| self.name(f).eq_ignore_ascii_case(name.as_bytes()))
-            .map(|f| self.slice(&f.value))
+        self.fields()
+            .find(|f| f.name.eq_ignore_ascii_case(name.as_bytes()))
+            .map(|f| f.value)
     }
 
     /// Every value of the fields named `name` (any case), in order.
     pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
-        self.fields
-            .iter()
-            .filter(move |f| self.name(f).eq_ignore_ascii_case(name.as_bytes()))
-            .map(|f| self.slice(&f.value))
+        self.fields()
+            .filter(move |f| f.name.eq_ignore_ascii_case(name.as_bytes()))
+            .map(|f| f.value)
     }
 
     pub fn contains(&self, name: &str) -> bool {
@@ -293,6 +418,7 @@ impl Headers {
 
     /// Empties it, keeping its buffers for the next fields.
     pub fn clear(&mut self) {
+        self.shared = None;
         self.bytes.clear();
         self.fields.clear();
     }
@@ -302,21 +428,29 @@ impl Headers {
     /// buffer holds every value and every name appended as text, and a
     /// known name is at most the longest one.
     pub fn encoded_len_bound(&self) -> usize {
-        self.bytes.len() + self.fields.len() * (KnownName::LONGEST + ": \r\n".len())
+        let shared = self.shared.as_ref().map_or(0, |s| s.http1.len());
+        shared + self.bytes.len() + self.fields.len() * (KnownName::LONGEST + ": \r\n".len())
     }
 
-    /// The bytes its buffers hold room for.
+    /// Whether a `Server` and a `Date` field are among the shared ones.
+    pub fn shared_server_and_date(&self) -> (bool, bool) {
+        self.shared
+            .as_ref()
+            .map_or((false, false), |s| (s.server, s.date))
+    }
+
+    /// The bytes its own buffers hold room for (shared fields are not its).
     pub fn capacity(&self) -> usize {
         self.bytes.capacity() + self.fields.capacity() * std::mem::size_of::<Field>()
     }
 
     /// How many fields there are.
     pub fn len(&self) -> usize {
-        self.fields.len()
+        self.shared.as_ref().map_or(0, |s| s.fields.len()) + self.fields.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.fields.is_empty()
+        self.len() == 0
     }
 }
 
@@ -338,6 +472,33 @@ impl Drop for Headers {
                 }
             })));
         });
+    }
+}
+
+/// `Headers::fields`: the shared ones, then its own. (A hand-made
+/// iterator, not a `Chain`: every request's fields are read through this,
+/// and most have no shared ones, so that side costs one comparison.)
+#[derive(Clone)]
+pub struct Fields<'a> {
+    shared: std::slice::Iter<'a, Field>,
+    shared_bytes: &'a [u8],
+    own: std::slice::Iter<'a, Field>,
+    own_bytes: &'a [u8],
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = FieldRef<'a>;
+
+    fn next(&mut self) -> Option<FieldRef<'a>> {
+        let (f, bytes) = match self.shared.next() {
+            Some(f) => (f, self.shared_bytes),
+            None => (self.own.next()?, self.own_bytes),
+        };
+        Some(FieldRef {
+            known: f.known,
+            name: name_of(bytes, f),
+            value: &bytes[f.value.start as usize..f.value.end as usize],
+        })
     }
 }
 
@@ -391,6 +552,53 @@ mod tests {
         assert!(SPARE
             .take()
             .is_some_and(|spare| spare.bytes.as_ptr() == bytes));
+    }
+
+    #[test]
+    fn shared_fields_read_as_fields_and_are_copied_out_to_change() {
+        let mut block = Headers::new();
+        block.append(KnownName::ETag, "\"1\"");
+        block.append("X-Shared", "yes");
+        let shared = SharedFields::new(block);
+        assert_eq!(shared.http1(), b"ETag: \"1\"\r\nX-Shared: yes\r\n");
+        let mut h = Headers::sharing(shared.clone());
+        h.append(KnownName::Vary, "Accept-Encoding");
+        h.append("x-shared", "also");
+        assert_eq!(h.len(), 4);
+        assert_eq!(h.get("etag"), Some(&b"\"1\""[..]));
+        assert_eq!(
+            h.get_all("X-SHARED").collect::<Vec<_>>(),
+            [&b"yes"[..], b"also"]
+        );
+        let names: Vec<_> = h.iter().map(|(n, _)| n.to_string()).collect();
+        assert_eq!(names, ["ETag", "X-Shared", "Vary", "x-shared"]);
+        assert_eq!(h.own_fields().count(), 2);
+        assert_eq!(h.shared_server_and_date(), (false, false));
+        let encoded: usize = h.fields().map(|f| f.name.len() + f.value.len() + 4).sum();
+        assert!(encoded <= h.encoded_len_bound(), "{encoded}");
+        // Removing a name no shared field has keeps them shared.
+        h.remove("vary");
+        assert!(h.shared().is_some() && h.len() == 3);
+        // Replacing a shared one copies them out, in order, and leaves the
+        // block as it was for every other head.
+        h.set(KnownName::ETag, "\"2\"");
+        assert!(h.shared().is_none());
+        let all: Vec<_> = h.iter().map(|(n, v)| (n.to_string(), v.to_vec())).collect();
+        assert_eq!(
+            all,
+            [
+                ("X-Shared".into(), b"yes".to_vec()),
+                ("x-shared".into(), b"also".to_vec()),
+                ("ETag".into(), b"\"2\"".to_vec()),
+            ]
+        );
+        assert_eq!(h.fields().last().unwrap().known, Some(KnownName::ETag));
+        assert_eq!(Headers::sharing(shared).get("etag"), Some(&b"\"1\""[..]));
+        let mut dated = Headers::new();
+        dated.append("date", "then");
+        let h = Headers::sharing(SharedFields::new(dated));
+        assert_eq!(h.shared_server_and_date(), (false, true));
+        assert_eq!(h.has_server_and_date(), (false, true));
     }
 
     #[test]

@@ -13,7 +13,7 @@
 pub mod compress;
 mod headers;
 
-pub use headers::{list_items, FieldRef, Headers, KnownName};
+pub use headers::{list_items, FieldRef, Fields, Headers, KnownName, SharedFields};
 
 use crate::net::Pipe;
 use std::borrow::Cow;

@@ -37,7 +37,8 @@ pub fn status_has_body(status: u16) -> bool {
 /// Room for the most the head can take is taken once, and its pieces are
 /// copied into it in one pass over the fields: a head is a few dozen
 /// pieces of a few bytes each, and a check for room (or a pass to add up
-/// their sizes) cost more than copying them. That pass also finds whether
+/// their sizes) cost more than copying them. Shared fields (a cached
+/// file's) go as one piece, encoded when they were made. That pass also finds whether
 /// the handler set `Server` or `Date` (as a back end's are kept), so ours
 /// follow the fields (the order of different fields does not matter,
 /// RFC 9110 5.3).
@@ -102,8 +103,11 @@ pub fn encode_head(
     head.put(b" ");
     head.put(reason);
     head.put(b"\r\n");
-    let (mut has_server, mut has_date) = (false, false);
-    for field in h.fields() {
+    let (mut has_server, mut has_date) = h.shared_server_and_date();
+    if let Some(shared) = h.shared() {
+        head.put(shared.http1());
+    }
+    for field in h.own_fields() {
         has_server |= field.is(KnownName::Server);
         has_date |= field.is(KnownName::Date);
         head.put(field.name);
@@ -202,6 +206,30 @@ mod tests {
             "\r\nAllow: GET, HEAD\r\nServer: tlsaccel\r\nDate: Sun, 22 Nov 2026 12:00:00 GMT\r\nContent-Length: 7\r\n"
         ));
         assert!(t.ends_with("Connection: keep-alive\r\n\r\n"));
+    }
+
+    #[test]
+    fn shared_fields_encode_as_the_same_fields_would() {
+        use crate::exchange::{Headers, SharedFields};
+        let mut block = Headers::new();
+        block.append(KnownName::ETag, "\"1\"");
+        block.append(KnownName::Server, "elsewhere");
+        let mut plain = Response::error(200);
+        plain.headers = block.clone();
+        plain.headers.append(KnownName::Vary, "Accept-Encoding");
+        let mut shared = Response::error(200);
+        shared.headers = Headers::sharing(SharedFields::new(block));
+        shared.headers.append(KnownName::Vary, "Accept-Encoding");
+        let t = text(&plain, Framing::Length(3), Some(3), true, Version::Http11);
+        assert_eq!(
+            t,
+            text(&shared, Framing::Length(3), Some(3), true, Version::Http11)
+        );
+        // The shared `Server` stands: ours is not added.
+        assert_eq!(t.matches("Server:").count(), 1, "{t}");
+        assert!(
+            t.contains("\r\nETag: \"1\"\r\nServer: elsewhere\r\nVary: Accept-Encoding\r\nDate: ")
+        );
     }
 
     #[test]

@@ -21,7 +21,8 @@ pub use path::normalized as normalized_path;
 use crate::compression::{Coding, FileVersion};
 use crate::config::TryFile;
 use crate::exchange::{
-    Body, FileRange, Headers, KnownName, Method, Request, Response, Segment, SourceFile,
+    Body, FileRange, Headers, KnownName, Method, Request, Response, Segment, SharedFields,
+    SourceFile,
 };
 use cache::Found;
 use conditional::{Preconditions, RangeAnswer, Verdict};
@@ -41,6 +42,9 @@ pub struct OpenFile {
     pub etag: String,
     pub last_modified: String,
     pub content_type: &'static str,
+    /// What a whole response of it says of it (validators, ranges, type),
+    /// made once for every response of this version.
+    pub fields: Rc<SharedFields>,
     /// What identifies this version of its contents (the key of its
     /// compressed variants).
     pub version: FileVersion,
@@ -69,14 +73,24 @@ impl SourceFile for OpenFile {
 impl OpenFile {
     fn new(file: File, meta: &std::fs::Metadata, name: &[u8]) -> OpenFile {
         let mtime = meta.mtime().max(0) as u64;
+        // nginx's format, so caches keep working across a switch.
+        let etag = format!("\"{:x}-{:x}\"", mtime, meta.len());
+        let last_modified = httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_secs(mtime));
+        let content_type = mime::content_type(name);
+        let fields = SharedFields::new(representation_fields(
+            &etag,
+            &last_modified,
+            None,
+            Some(content_type),
+        ));
         OpenFile {
             file,
             len: meta.len(),
             mtime,
-            // nginx's format, so caches keep working across a switch.
-            etag: format!("\"{:x}-{:x}\"", mtime, meta.len()),
-            last_modified: httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_secs(mtime)),
-            content_type: mime::content_type(name),
+            etag,
+            last_modified,
+            content_type,
+            fields,
             version: FileVersion {
                 dev: meta.dev(),
                 ino: meta.ino(),
@@ -328,6 +342,7 @@ impl StaticFiles {
                         mtime: variant.mtime,
                         content_type: file.content_type,
                         encoding: Some(coding),
+                        shared: None,
                     },
                 );
                 compression.count_precompressed(&r, coding);
@@ -392,6 +407,8 @@ struct Representation<'a> {
     /// The original file's, whatever the bytes.
     content_type: &'static str,
     encoding: Option<Coding>,
+    /// `representation_fields` of these, made when the file was opened.
+    shared: Option<&'a Rc<SharedFields>>,
 }
 
 impl<'a> Representation<'a> {
@@ -403,8 +420,43 @@ impl<'a> Representation<'a> {
             mtime: file.mtime,
             content_type: file.content_type,
             encoding: None,
+            shared: Some(&file.fields),
         }
     }
+
+    /// The fields of an answer with these bytes, its `Content-Type` among
+    /// them when `typed` (a multipart answer has its own).
+    fn fields(&self, typed: bool) -> Headers {
+        match self.shared {
+            Some(shared) if typed => Headers::sharing(shared.clone()),
+            _ => representation_fields(
+                self.etag,
+                self.last_modified,
+                self.encoding,
+                typed.then_some(self.content_type),
+            ),
+        }
+    }
+}
+
+/// What an answer with a representation's bytes says of them: its
+/// validators, that ranges are served, its coding, and its type unless
+/// the answer has its own.
+fn representation_fields(
+    etag: &str,
+    last_modified: &str,
+    encoding: Option<Coding>,
+    content_type: Option<&str>,
+) -> Headers {
+    let mut headers = validators(etag, last_modified);
+    headers.append(KnownName::AcceptRanges, "bytes");
+    if let Some(coding) = encoding {
+        headers.append(KnownName::ContentEncoding, coding.token());
+    }
+    if let Some(content_type) = content_type {
+        headers.append(KnownName::ContentType, content_type);
+    }
+    headers
 }
 
 /// Which precondition and range fields a request has, found in one pass
@@ -420,6 +472,10 @@ pub(super) struct Asked {
 }
 
 impl Asked {
+    fn any_precondition(&self) -> bool {
+        self.if_match || self.if_none_match || self.if_modified_since || self.if_unmodified_since
+    }
+
     pub(super) fn of(req: &Request) -> Asked {
         let mut asked = Asked::default();
         for name in req.headers.fields().map(|field| field.name) {
@@ -451,9 +507,33 @@ fn validated(
     last_modified: &str,
     mtime: u64,
 ) -> Result<Headers, Response> {
+    match precondition_answer(req, asked, etag, last_modified, mtime) {
+        Some(answer) => Err(answer),
+        None => Ok(validators(etag, last_modified)),
+    }
+}
+
+/// Last-Modified and ETag, with room for the fields a response adds.
+fn validators(etag: &str, last_modified: &str) -> Headers {
     let mut headers = Headers::with_capacity(7);
     headers.append(KnownName::LastModified, last_modified);
     headers.append(KnownName::ETag, etag);
+    headers
+}
+
+/// The answer when the request's preconditions stop it: 304 with the
+/// validators, or 412. None: they let it proceed.
+fn precondition_answer(
+    req: &Request,
+    asked: &Asked,
+    etag: &str,
+    last_modified: &str,
+    mtime: u64,
+) -> Option<Response> {
+    // Most requests have none: nothing to read or evaluate.
+    if !asked.any_precondition() {
+        return None;
+    }
     let list = |present: bool, name| present.then(|| req.header_list(name)).flatten();
     let text = |present: bool, name| present.then(|| req.header_text(name)).flatten();
     let if_match = list(asked.if_match, "if-match");
@@ -467,18 +547,18 @@ fn validated(
         if_modified_since: if_modified_since.as_deref(),
     };
     match conditional::evaluate(&preconditions, true, etag, mtime) {
-        Verdict::Proceed => Ok(headers),
-        Verdict::NotModified => Err(Response {
+        Verdict::Proceed => None,
+        Verdict::NotModified => Some(Response {
             from_back_end: false,
             status: 304,
-            headers,
+            headers: validators(etag, last_modified),
             body: Body::Empty,
             close: false,
         }),
         Verdict::Failed => {
             let mut r = Response::error(412);
             r.close = false;
-            Err(r)
+            Some(r)
         }
     }
 }
@@ -486,13 +566,8 @@ fn validated(
 fn file_response(req: &Request, rep: &Representation<'_>) -> Response {
     let file = rep.file;
     let asked = Asked::of(req);
-    let mut headers = match validated(req, &asked, rep.etag, rep.last_modified, rep.mtime) {
-        Ok(headers) => headers,
-        Err(answer) => return answer,
-    };
-    headers.append(KnownName::AcceptRanges, "bytes");
-    if let Some(coding) = rep.encoding {
-        headers.append(KnownName::ContentEncoding, coding.token());
+    if let Some(answer) = precondition_answer(req, &asked, rep.etag, rep.last_modified, rep.mtime) {
+        return answer;
     }
     let len = file.len;
     // RFC 9110 14.2: range handling is defined for GET only.
@@ -509,27 +584,25 @@ fn file_response(req: &Request, rep: &Representation<'_>) -> Response {
         }
         _ => RangeAnswer::Whole,
     };
-    let (status, body) = match range {
-        RangeAnswer::Whole => {
-            headers.append(KnownName::ContentType, rep.content_type);
-            (200, file_body(file, 0, len))
-        }
+    let (status, headers, body) = match range {
+        RangeAnswer::Whole => (200, rep.fields(true), file_body(file, 0, len)),
         RangeAnswer::Parts(parts) if parts.len() == 1 => {
             let (start, end) = parts[0];
-            headers.append(KnownName::ContentType, rep.content_type);
+            let mut headers = rep.fields(true);
             headers.append(
                 KnownName::ContentRange,
                 format!("bytes {start}-{end}/{len}"),
             );
-            (206, file_body(file, start, end - start + 1))
+            (206, headers, file_body(file, start, end - start + 1))
         }
         RangeAnswer::Parts(parts) => {
             let boundary = multipart_boundary();
+            let mut headers = rep.fields(false);
             headers.append(
                 "Content-Type",
                 format!("multipart/byteranges; boundary={boundary}"),
             );
-            (206, byteranges(rep, &parts, &boundary))
+            (206, headers, byteranges(rep, &parts, &boundary))
         }
         RangeAnswer::Unsatisfiable => {
             let mut r = Response::error(416);

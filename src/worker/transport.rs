@@ -9,9 +9,9 @@ use crate::tls::ktls::{
     self, HANDSHAKE_KEY_UPDATE, RECORD_ALERT, RECORD_APPLICATION_DATA, RECORD_HANDSHAKE,
 };
 use crate::tls::{KernelTls, ReadError, TlsSession};
-use rustix::net::{RecvFlags, SendFlags};
+use rustix::net::{RecvFlags, SendAncillaryBuffer, SendFlags};
 use std::future::poll_fn;
-use std::io;
+use std::io::{self, IoSlice};
 use std::os::fd::{AsFd, BorrowedFd};
 use std::task::{ready, Context, Poll};
 use tokio::io::{AsyncWriteExt, Interest};
@@ -77,17 +77,28 @@ impl Transport {
         }
     }
 
-    /// Writes what of `buf` the socket takes at once, without waiting (0
-    /// when it is not ready), pushed as `push` says: most responses leave
-    /// whole here, with no future made for them (`write_all` makes four
-    /// nested ones). None on user-space TLS, which writes whole records.
-    pub fn write_now(&mut self, buf: &[u8], push: Push) -> Option<io::Result<usize>> {
+    /// Writes what of `buf`, then `then`, the socket takes at once, without
+    /// waiting (0 when it is not ready), pushed as `push` says: most
+    /// responses leave whole here, with no future made for them
+    /// (`write_all` makes four nested ones). `then` (a body kept in memory)
+    /// goes in the same `sendmsg()`, from where it is kept, not copied
+    /// behind `buf` first. None on user-space TLS, which writes whole
+    /// records.
+    pub fn write_now(&mut self, buf: &[u8], then: &[u8], push: Push) -> Option<io::Result<usize>> {
         let (s, flags) = match self {
             Transport::Plain(s) => (&*s, send_flags(push, false)),
             Transport::Ktls(s, _) => (&*s, send_flags(push, true)),
             Transport::Tls(..) => return None,
         };
-        let sent = match s.try_io(Interest::WRITABLE, || Ok(rustix::net::send(s, buf, flags)?)) {
+        let call = || {
+            if then.is_empty() {
+                return Ok(rustix::net::send(s, buf, flags)?);
+            }
+            let parts = [IoSlice::new(buf), IoSlice::new(then)];
+            let mut no_control = SendAncillaryBuffer::default();
+            Ok(rustix::net::sendmsg(s, &parts, &mut no_control, flags)?)
+        };
+        let sent = match s.try_io(Interest::WRITABLE, call) {
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::WouldBlock => 0,
             Err(e) => return Some(Err(e)),

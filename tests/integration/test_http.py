@@ -24,10 +24,10 @@ def test_keepalive_many_requests_one_connection(server, docroot, scheme):
         assert "connection" not in headers
 
 
-def pipeline_and_check(server, docroot, scheme, sizes):
-    """Sends a request for each size's file in one send; every answer must
-    come back in order, byte-exact."""
-    s = connect(server, scheme)
+def pipeline_and_check(server, docroot, scheme, sizes, s=None):
+    """Sends a request for each size's file in one send (on `s`, or a new
+    connection); every answer must come back in order, byte-exact."""
+    s = s or connect(server, scheme)
     s.sendall(b"".join(f"GET /f{n}.bin HTTP/1.1\r\nHost: x\r\n\r\n".encode() for n in sizes))
     reader = Reader(s)
     for n in sizes:
@@ -47,6 +47,19 @@ def test_many_pipelined_small_files_from_memory(server, docroot, scheme):
     pipelined requests for them (4.9 MB of answers to 11 KB of requests)
     are written out as they queue, in order, byte-exact."""
     pipeline_and_check(server, docroot, scheme, [16384, 1, 16383, 0] * 75)
+
+
+def test_bodies_written_in_place_through_a_small_window(server, docroot):
+    """A kept body of 4 KB or more leaves from the cache in one sendmsg()
+    with the heads queued before it. A client with a 4 KB receive buffer
+    makes the socket take part of such a write, sometimes within the heads,
+    sometimes within the body: what is left must follow, in order."""
+    host, port = server.host_port("http")
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.settimeout(10)
+    s.connect((host, port))
+    pipeline_and_check(server, docroot, "http", [16383, 1, 16384, 0, 16384] * 20, s)
 
 
 def test_http10_keepalive_when_asked(server):

@@ -26,6 +26,11 @@ use std::task::{Context, Poll, Waker};
 /// Bytes of body gathered per write: as many full TLS records as fit one
 /// TCP segment (see `ENCRYPT_CHUNK`).
 pub(super) const WRITE_CHUNK: usize = ENCRYPT_CHUNK;
+/// The size from which a kept body on plain TCP is written from where
+/// it is kept, in one `sendmsg()` with what `out` holds, rather than
+/// copied behind it: at 10 KB the copy costs more than its response's
+/// parse. Smaller ones are still gathered, as pipelined responses are.
+const WRITE_IN_PLACE_MIN: usize = 4 * 1024;
 /// Stream bytes moved per splice.
 const SPLICE_CHUNK: usize = 1 << 20;
 /// Room before copied data for a chunk size line (16 hex digits, CRLF).
@@ -57,6 +62,7 @@ impl Wire {
         version: Version,
     ) -> usize {
         let head_start = self.out.len();
+        self.last_response = !keep_alive;
         let mut date = self.worker.thread.date.borrow_mut();
         crate::http::response::encode_head(
             &mut self.out,
@@ -124,6 +130,15 @@ impl Wire {
     async fn send_range(&mut self, range: &FileRange) -> Result<(), End> {
         if !matches!(self.io, Transport::Ktls(..)) {
             if let Some(bytes) = range.kept() {
+                if bytes.len() >= WRITE_IN_PLACE_MIN && matches!(self.io, Transport::Plain(_)) {
+                    // The connection's last response is held for the FIN.
+                    let push = if self.last_response {
+                        Push::BeforeClose
+                    } else {
+                        Push::Now
+                    };
+                    return self.write_out_then(bytes, push).await;
+                }
                 self.out.extend_from_slice(bytes);
                 // Pipelined requests queue their responses until the input
                 // is parsed: bound what they hold.

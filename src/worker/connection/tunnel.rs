@@ -21,6 +21,7 @@
 
 use super::super::transport::{self, Push, Transport};
 use super::{Connection, End};
+use crate::deadline::timeout_if_pending;
 use crate::exchange::{Request, Response, Tunnel, Version};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
@@ -33,7 +34,7 @@ use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 use tokio::io::Interest;
 use tokio::net::TcpStream;
-use tokio::time::{timeout, Instant};
+use tokio::time::Instant;
 
 /// Bytes moved per splice (the kernel's pipe pages, no memory of ours).
 const SPLICE_CHUNK: usize = 64 * 1024;
@@ -200,7 +201,7 @@ async fn within(
     limit: Duration,
     write: impl std::future::Future<Output = io::Result<()>>,
 ) -> io::Result<()> {
-    timeout(limit, write)
+    timeout_if_pending(limit, std::pin::pin!(write))
         .await
         .unwrap_or_else(|_| Err(io::ErrorKind::TimedOut.into()))
 }

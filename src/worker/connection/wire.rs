@@ -29,6 +29,10 @@ pub(super) struct Wire {
     /// The last request's head, kept while the connection is busy for the
     /// next head parsed from `buf` to refill (`parse_head_reusing`).
     pub served_head: Option<Box<RequestHead>>,
+    /// The response whose head was queued last is the connection's last:
+    /// its bytes, written before the close, are held for the FIN
+    /// (`Push::BeforeClose`).
+    pub last_response: bool,
     pub(super) worker: Rc<Worker>,
     buf: Vec<u8>,
     start: usize,
@@ -44,6 +48,7 @@ impl Wire {
             io,
             out: ByteBuf::new(),
             served_head: None,
+            last_response: false,
             worker,
             start: 0,
             end: 0,
@@ -108,16 +113,25 @@ impl Wire {
 
     /// Writes what `out` holds, pushed as `push` says.
     pub async fn write_out(&mut self, push: Push) -> Result<(), End> {
-        if self.out.is_empty() {
+        self.write_out_then(&[], push).await
+    }
+
+    /// Writes what `out` holds and then `body` (`Transport::write_now`, which
+    /// needs no copy of `body`; on user-space TLS, `body` must be empty),
+    /// pushed as `push` says; what the socket does not take at once waits
+    /// for room, under the send timeout.
+    pub async fn write_out_then(&mut self, body: &[u8], push: Push) -> Result<(), End> {
+        let queued = self.out.len();
+        if queued + body.len() == 0 {
             return Ok(());
         }
         if matches!(self.io, Transport::Tls(..)) {
             WorkerMetrics::add(
                 &self.worker.thread.metrics.userspace_tls_bytes,
-                self.out.len() as u64,
+                queued as u64,
             );
         }
-        let written = match self.io.write_now(self.out.as_slice(), push) {
+        let written = match self.io.write_now(self.out.as_slice(), body, push) {
             Some(Ok(n)) => n,
             Some(Err(e)) => {
                 self.out.clear();
@@ -125,13 +139,26 @@ impl Wire {
             }
             None => 0,
         };
-        if written == self.out.len() {
+        if written == queued + body.len() {
             self.out.clear();
             return Ok(());
         }
         let result = {
-            let rest = &self.out.as_slice()[written..];
-            let write = pin!(self.io.write_all(rest, push));
+            let (queued_rest, body_rest) = match written.checked_sub(queued) {
+                Some(into_body) => (&[][..], &body[into_body..]),
+                None => (&self.out.as_slice()[written..], body),
+            };
+            let io = &mut self.io;
+            // Each part only if it has bytes: on user-space TLS, a write
+            // before the close ends with a close_notify.
+            let write = pin!(async move {
+                for part in [queued_rest, body_rest] {
+                    if !part.is_empty() {
+                        io.write_all(part, push).await?;
+                    }
+                }
+                Ok(())
+            });
             timeout_if_pending(self.worker.settings.timeouts.send, write).await
         };
         self.out.clear();

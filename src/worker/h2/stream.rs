@@ -11,6 +11,7 @@
 //!   read into pooled buffers one at a time (`pump`).
 
 use super::buffers::ReadBuffer;
+use crate::deadline::timeout_if_pending;
 use crate::exchange::{Body, BodyError, BodyStream, Method, Request, RequestBody, Response};
 use crate::http::response::status_has_body;
 use crate::metrics::SiteCounters;
@@ -25,7 +26,6 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::task::{Poll, Waker};
 use std::time::Duration;
-use tokio::time::timeout;
 
 /// Back-end body buffers queued per stream: one being sent, one read ahead.
 const CHUNKS_AHEAD: usize = 2;
@@ -422,7 +422,7 @@ impl RequestBody for H2Body {
                 }
             }
         });
-        match timeout(self.read_timeout, next).await {
+        match timeout_if_pending(self.read_timeout, std::pin::pin!(next)).await {
             Err(_) => Err(BodyError::Timeout),
             Ok(Err(e)) => Err(e),
             Ok(Ok(())) => {
