@@ -2,7 +2,8 @@
 //! in memory; a file range with `sendfile()` (plain TCP and kTLS) or read
 //! with `pread()` behind the head (user-space TLS, in full records), or,
 //! for a small file whose contents the open-file cache keeps, copied
-//! behind the head (plain TCP and user-space TLS; kTLS stays zero-copy); a
+//! behind the head, or from 4 KB on plain TCP written from the cache in
+//! the head's `sendmsg()` (kTLS stays zero-copy); a
 //! stream copied, or spliced from its socket when the client is on kTLS,
 //! in the framing chosen for this client (chunked when its length is
 //! unknown), written by tlsaccel whatever the source's framing was. A
@@ -122,11 +123,12 @@ impl Wire {
     }
 
     /// A file range: from the cached contents when the file is small
-    /// enough to be kept and the socket is not kTLS. Behind the head in one
-    /// write, that costs a copy of a few KB where `sendfile()` costs a second
-    /// syscall and the page-cache path (h2o and lighttpd answer small files
-    /// from a buffer too); on user-space TLS it saves the `pread()`. kTLS
-    /// keeps `sendfile()`: its bodies never cross into user space.
+    /// enough to be kept and the socket is not kTLS. With the head in one
+    /// write, that costs a copy of a few KB (none from `WRITE_IN_PLACE_MIN`
+    /// on plain TCP) where `sendfile()` costs a second syscall and the
+    /// page-cache path (h2o and lighttpd answer small files from a buffer
+    /// too); on user-space TLS it saves the `pread()`. kTLS keeps
+    /// `sendfile()`: its bodies never cross into user space.
     async fn send_range(&mut self, range: &FileRange) -> Result<(), End> {
         if !matches!(self.io, Transport::Ktls(..)) {
             if let Some(bytes) = range.kept() {
