@@ -200,6 +200,11 @@ impl SharedFields {
     pub fn http1(&self) -> &[u8] {
         &self.http1
     }
+
+    /// Whether a `Server` and a `Date` field are among them.
+    pub fn server_and_date(&self) -> (bool, bool) {
+        (self.server, self.date)
+    }
 }
 
 impl fmt::Debug for SharedFields {
@@ -337,14 +342,6 @@ impl Headers {
             .retain(|f| !name_of(bytes, f).eq_ignore_ascii_case(name.as_bytes()));
     }
 
-    fn slice(&self, r: &Range<u32>) -> &[u8] {
-        &self.bytes[r.start as usize..r.end as usize]
-    }
-
-    fn name(&self, f: &Field) -> &[u8] {
-        name_of(&self.bytes, f)
-    }
-
     /// Every field, in order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &[u8])> {
         self.fields().map(|f| {
@@ -360,16 +357,13 @@ impl Headers {
     /// Every field, in order, the name as bytes (no UTF-8 check) and, if
     /// it was appended as one, its `KnownName`: for the writers of heads.
     pub fn fields(&self) -> Fields<'_> {
-        let shared = self
-            .shared
-            .as_ref()
-            .map_or(&[][..], |s| &s.fields.fields[..]);
+        let (shared, shared_bytes) = match &self.shared {
+            Some(s) => (&s.fields.fields[..], &s.fields.bytes[..]),
+            None => (&[][..], &[][..]),
+        };
         Fields {
             shared: shared.iter(),
-            shared_bytes: self
-                .shared
-                .as_ref()
-                .map_or(&[][..], |s| &s.fields.bytes[..]),
+            shared_bytes,
             own: self.fields.iter(),
             own_bytes: &self.bytes,
         }
@@ -377,12 +371,13 @@ impl Headers {
 
     /// The fields after the shared ones: all of them for a `Headers` that
     /// shares none.
-    pub fn own_fields(&self) -> impl Iterator<Item = FieldRef<'_>> + Clone {
-        self.fields.iter().map(|f| FieldRef {
-            known: f.known,
-            name: self.name(f),
-            value: self.slice(&f.value),
-        })
+    pub fn own_fields(&self) -> Fields<'_> {
+        Fields {
+            shared: [].iter(),
+            shared_bytes: &[],
+            own: self.fields.iter(),
+            own_bytes: &self.bytes,
+        }
     }
 
     /// The value of the first field named `name` (any case); names are
@@ -430,13 +425,6 @@ impl Headers {
     pub fn encoded_len_bound(&self) -> usize {
         let shared = self.shared.as_ref().map_or(0, |s| s.http1.len());
         shared + self.bytes.len() + self.fields.len() * (KnownName::LONGEST + ": \r\n".len())
-    }
-
-    /// Whether a `Server` and a `Date` field are among the shared ones.
-    pub fn shared_server_and_date(&self) -> (bool, bool) {
-        self.shared
-            .as_ref()
-            .map_or((false, false), |s| (s.server, s.date))
     }
 
     /// The bytes its own buffers hold room for (shared fields are not its).
@@ -573,7 +561,7 @@ mod tests {
         let names: Vec<_> = h.iter().map(|(n, _)| n.to_string()).collect();
         assert_eq!(names, ["ETag", "X-Shared", "Vary", "x-shared"]);
         assert_eq!(h.own_fields().count(), 2);
-        assert_eq!(h.shared_server_and_date(), (false, false));
+        assert_eq!(shared.server_and_date(), (false, false));
         let encoded: usize = h.fields().map(|f| f.name.len() + f.value.len() + 4).sum();
         assert!(encoded <= h.encoded_len_bound(), "{encoded}");
         // Removing a name no shared field has keeps them shared.
@@ -597,7 +585,7 @@ mod tests {
         let mut dated = Headers::new();
         dated.append("date", "then");
         let h = Headers::sharing(SharedFields::new(dated));
-        assert_eq!(h.shared_server_and_date(), (false, true));
+        assert_eq!(h.shared().unwrap().server_and_date(), (false, true));
         assert_eq!(h.has_server_and_date(), (false, true));
     }
 

@@ -103,9 +103,10 @@ pub fn encode_head(
     head.put(b" ");
     head.put(reason);
     head.put(b"\r\n");
-    let (mut has_server, mut has_date) = h.shared_server_and_date();
+    let (mut has_server, mut has_date) = (false, false);
     if let Some(shared) = h.shared() {
         head.put(shared.http1());
+        (has_server, has_date) = shared.server_and_date();
     }
     for field in h.own_fields() {
         has_server |= field.is(KnownName::Server);
