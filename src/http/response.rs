@@ -38,10 +38,10 @@ pub fn status_has_body(status: u16) -> bool {
 /// copied into it in one pass over the fields: a head is a few dozen
 /// pieces of a few bytes each, and a check for room (or a pass to add up
 /// their sizes) cost more than copying them. Shared fields (a cached
-/// file's) go as one piece, encoded when they were made. That pass also finds whether
-/// the handler set `Server` or `Date` (as a back end's are kept), so ours
-/// follow the fields (the order of different fields does not matter,
-/// RFC 9110 5.3).
+/// file's) go as one piece, encoded when they were made. That pass also
+/// finds whether the handler set `Server` or `Date` (as a back end's are
+/// kept), so ours follow the fields (the order of different fields does
+/// not matter, RFC 9110 5.3).
 pub fn encode_head(
     out: &mut ByteBuf,
     response: &Response,

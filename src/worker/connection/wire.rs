@@ -121,6 +121,7 @@ impl Wire {
     /// pushed as `push` says; what the socket does not take at once waits
     /// for room, under the send timeout.
     pub async fn write_out_then(&mut self, body: &[u8], push: Push) -> Result<(), End> {
+        debug_assert!(body.is_empty() || !matches!(self.io, Transport::Tls(..)));
         let queued = self.out.len();
         if queued + body.len() == 0 {
             return Ok(());
