@@ -53,19 +53,29 @@ fn is_normal(path: &[u8]) -> bool {
     let Some(rest) = path.strip_prefix(b"/") else {
         return false;
     };
-    if rest.contains(&b'%') || rest.contains(&0) {
-        return false;
-    }
-    let mut segments = rest.split(|&b| b == b'/').peekable();
-    while let Some(segment) = segments.next() {
-        let last = segments.peek().is_none();
-        match segment {
-            b"" if last => {}
-            b"" | b"." | b".." => return false,
+    // One pass, each segment judged at the `/` that ends it: paths are
+    // short, and this is asked of every request (twice on sites with
+    // routes), where two searches and a split cost three times as much.
+    let mut start = 0;
+    for (i, &b) in rest.iter().enumerate() {
+        // Letters and digits: above every byte judged below.
+        if b > b'/' {
+            continue;
+        }
+        match b {
+            b'%' | 0 => return false,
+            b'/' if !ordinary_segment(&rest[start..i]) => return false,
+            b'/' => start = i + 1,
             _ => {}
         }
     }
-    true
+    let last = &rest[start..];
+    last.is_empty() || ordinary_segment(last)
+}
+
+/// A segment that names itself: not empty, `.` or `..`.
+fn ordinary_segment(segment: &[u8]) -> bool {
+    !matches!(segment, b"" | b"." | b"..")
 }
 
 pub fn decode(target: &[u8]) -> Result<RequestPath<'_>, PathError> {
@@ -201,7 +211,9 @@ mod tests {
             let resolved = resolve(t.as_bytes()).unwrap();
             assert_eq!((p.relative.to_vec(), p.trailing_slash), resolved, "{t:?}");
         }
-        for t in ["/a//b", "//a", "/a/./b", "/a/..", "/%61", "/a/../b/"] {
+        for t in [
+            "/a//b", "//a", "/a/./b", "/a/..", "/%61", "/a/../b/", "/.", "/a/.", "//", "/a/.//",
+        ] {
             let p = decode(t.as_bytes()).unwrap();
             assert!(matches!(p.relative, Cow::Owned(_)), "{t:?}");
         }
