@@ -55,7 +55,7 @@ fn is_normal(path: &[u8]) -> bool {
     };
     // One pass, each segment judged at the `/` that ends it: paths are
     // short, and this is asked of every request (twice on sites with
-    // routes), where two searches and a split cost three times as much.
+    // routes), where two searches and a split cost twice as much.
     let mut start = 0;
     for (i, &b) in rest.iter().enumerate() {
         // Letters and digits: above every byte judged below.
