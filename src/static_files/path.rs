@@ -58,7 +58,7 @@ fn is_normal(path: &[u8]) -> bool {
     // routes), where two searches and a split cost twice as much.
     let mut start = 0;
     for (i, &b) in rest.iter().enumerate() {
-        // Letters and digits: above every byte judged below.
+        // Letters, digits and most punctuation: above every byte judged below.
         if b > b'/' {
             continue;
         }
