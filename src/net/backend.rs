@@ -7,6 +7,7 @@
 //! tunnels never pass through user space); TLS connections are read and
 //! written through rustls.
 
+use super::readiness::io_when_ready;
 use super::Pipe;
 use crate::config::UpstreamAddress;
 use rustls::ClientConfig;
@@ -151,40 +152,47 @@ impl BackendStream {
     /// Moves up to `len` bytes of the back end's response into `pipe`.
     /// 0: the back end closed. Only when `can_splice()`.
     pub async fn splice_into(&self, pipe: &mut Pipe, len: usize) -> io::Result<usize> {
-        match self {
-            BackendStream::Tls(_) => Err(io::ErrorKind::Unsupported.into()),
-            BackendStream::Tcp(s) => {
-                s.async_io(Interest::READABLE, || pipe.fill_from(s, len))
-                    .await
-            }
-            BackendStream::Unix(s) => {
-                s.async_io(Interest::READABLE, || pipe.fill_from(s, len))
-                    .await
-            }
-        }
+        self.when_ready(Interest::READABLE, |fd| pipe.fill_from(fd, len))
+            .await
     }
 
     /// Moves what `pipe` holds to the back end. Only when `can_splice()`.
     pub async fn splice_from(&self, pipe: &mut Pipe) -> io::Result<usize> {
-        match self {
-            BackendStream::Tls(_) => Err(io::ErrorKind::Unsupported.into()),
-            BackendStream::Tcp(s) => s.async_io(Interest::WRITABLE, || pipe.drain_to(s)).await,
-            BackendStream::Unix(s) => s.async_io(Interest::WRITABLE, || pipe.drain_to(s)).await,
-        }
+        self.when_ready(Interest::WRITABLE, |fd| pipe.drain_to(fd))
+            .await
     }
 
     /// Writes all of `buf` through a shared reference, so one direction of
     /// a tunnel can write while the other reads. Only when `can_splice()`.
     pub async fn send_all(&self, mut buf: &[u8]) -> io::Result<()> {
         while !buf.is_empty() {
-            let n = match self {
-                BackendStream::Tls(_) => Err(io::ErrorKind::Unsupported.into()),
-                BackendStream::Tcp(s) => s.async_io(Interest::WRITABLE, || write_fd(s, buf)).await,
-                BackendStream::Unix(s) => s.async_io(Interest::WRITABLE, || write_fd(s, buf)).await,
-            }?;
+            let n = self
+                .when_ready(Interest::WRITABLE, |fd| {
+                    Ok(rustix::net::send(
+                        fd,
+                        buf,
+                        rustix::net::SendFlags::NOSIGNAL,
+                    )?)
+                })
+                .await?;
             buf = &buf[n..];
         }
         Ok(())
+    }
+
+    /// `call` on the kernel socket once it is ready for `interest`
+    /// (`readiness::io_when_ready`). A TLS connection has no such calls:
+    /// its bytes go through rustls.
+    async fn when_ready<R>(
+        &self,
+        interest: Interest,
+        mut call: impl FnMut(BorrowedFd<'_>) -> io::Result<R>,
+    ) -> io::Result<R> {
+        match self {
+            BackendStream::Tls(_) => Err(io::ErrorKind::Unsupported.into()),
+            BackendStream::Tcp(s) => io_when_ready(s, interest, || call(s.as_fd())).await,
+            BackendStream::Unix(s) => io_when_ready(s, interest, || call(s.as_fd())).await,
+        }
     }
 
     /// Connected to `address` (a server whose name moved may have older
@@ -243,14 +251,6 @@ impl BackendStream {
         };
         ready.is_ready()
     }
-}
-
-fn write_fd(fd: impl AsFd, buf: &[u8]) -> io::Result<usize> {
-    Ok(rustix::net::send(
-        fd,
-        buf,
-        rustix::net::SendFlags::NOSIGNAL,
-    )?)
 }
 
 impl AsFd for BackendStream {

@@ -12,6 +12,7 @@ use super::client_hello::{self, ClientHelloFacts};
 use super::records::{Plaintext, RecordError, RecordLayer, MAX_FRAGMENT};
 use crate::buffer::ByteBuf;
 use crate::metrics::HandshakeFailure;
+use crate::net::readiness::poll_io;
 use rustix::net::SendFlags;
 use rustls::kernel::KernelConnection;
 use rustls::server::{ServerConnectionData, UnbufferedServerConnection};
@@ -503,17 +504,14 @@ impl TlsSession {
             SendFlags::NOSIGNAL
         };
         while !self.outgoing.is_empty() {
-            ready!(stream.poll_write_ready(cx))?;
             let queued = self.outgoing.as_slice();
-            match stream.try_io(Interest::WRITABLE, || {
+            let sent = ready!(poll_io(&*stream, cx, Interest::WRITABLE, || {
                 Ok(rustix::net::send(&*stream, queued, flags)?)
-            }) {
-                Ok(0) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
-                Ok(n) => self.outgoing.consume(n),
-                // Readiness was stale and is cleared: the next poll waits.
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
-                Err(e) => return Poll::Ready(Err(e)),
+            }))?;
+            if sent == 0 {
+                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
             }
+            self.outgoing.consume(sent);
         }
         Poll::Ready(Ok(()))
     }

@@ -4,6 +4,7 @@
 //! send path, including `sendfile()` straight from the page cache; user-space
 //! TLS encrypts in full records instead.
 
+use crate::net::readiness::{io_when_ready, poll_io, poll_io_drained};
 use crate::net::Pipe;
 use crate::tls::ktls::{
     self, HANDSHAKE_KEY_UPDATE, RECORD_ALERT, RECORD_APPLICATION_DATA, RECORD_HANDSHAKE,
@@ -269,58 +270,6 @@ async fn send_all(s: &TcpStream, buf: &[u8], flags: SendFlags) -> io::Result<()>
     Ok(())
 }
 
-/// One system call on `s` (`call`), made once tokio has the socket ready
-/// for `interest` and made again after a stale readiness (the EAGAIN
-/// clears it, `try_io`). tokio's `async_io` does the same through a
-/// `Readiness` future, whose drop takes the socket's waiter lock even when
-/// the call went through at once, as nearly every write does; polling the
-/// readiness takes that lock only when the socket is not ready.
-fn poll_io<R>(
-    s: &TcpStream,
-    cx: &mut Context<'_>,
-    interest: Interest,
-    call: impl FnMut() -> io::Result<R>,
-) -> Poll<io::Result<R>> {
-    poll_io_drained(s, cx, interest, call, |_| false)
-}
-
-/// `poll_io`, where `drained` says of a call's result that it left the
-/// socket with nothing more for now (a read that did not fill its
-/// buffer). tokio is then told so, as its own read does (an EAGAIN to
-/// `try_io` clears the readiness, the result is kept): the next wait goes
-/// to epoll, not to a call that would find nothing. What arrives after it
-/// is a new edge of epoll's.
-fn poll_io_drained<R>(
-    s: &TcpStream,
-    cx: &mut Context<'_>,
-    interest: Interest,
-    mut call: impl FnMut() -> io::Result<R>,
-    drained: impl Fn(&R) -> bool,
-) -> Poll<io::Result<R>> {
-    loop {
-        if interest.is_readable() {
-            ready!(s.poll_read_ready(cx))?;
-        } else {
-            ready!(s.poll_write_ready(cx))?;
-        }
-        let mut kept = None;
-        let result = s.try_io(interest, || {
-            let done = call()?;
-            if !drained(&done) {
-                return Ok(done);
-            }
-            kept = Some(done);
-            Err(io::ErrorKind::WouldBlock.into())
-        });
-        match (result, kept) {
-            (Ok(done), _) | (Err(_), Some(done)) => return Poll::Ready(Ok(done)),
-            // Stale readiness (EAGAIN): cleared, wait again.
-            (Err(e), None) if e.kind() == io::ErrorKind::WouldBlock => continue,
-            (Err(e), None) => return Poll::Ready(Err(e)),
-        }
-    }
-}
-
 /// A plain socket's `recv()` into `buf`, made once tokio has the socket
 /// readable: a raw system call, where tokio's own read goes through
 /// libc's (a cancellation point, with its bookkeeping). As tokio's read
@@ -335,15 +284,6 @@ fn poll_recv(s: &TcpStream, cx: &mut Context<'_>, buf: &mut [u8]) -> Poll<io::Re
         || Ok(rustix::net::recv(s, &mut *buf, RecvFlags::empty())?.0),
         |&n| n > 0 && n < room,
     )
-}
-
-/// `poll_io` as a future.
-async fn io_when_ready<R>(
-    s: &TcpStream,
-    interest: Interest,
-    mut call: impl FnMut() -> io::Result<R>,
-) -> io::Result<R> {
-    poll_fn(|cx| poll_io(s, cx, interest, &mut call)).await
 }
 
 /// kTLS: close_notify, a warning-level alert with description 0.

@@ -25,6 +25,7 @@ use crate::deadline::timeout_if_pending;
 use crate::exchange::{Request, Response, Tunnel, Version};
 use crate::http::Framing;
 use crate::metrics::WorkerMetrics;
+use crate::net::readiness::io_when_ready;
 use crate::net::BackendStream;
 use crate::net::Pipe;
 use crate::tls::{KernelTls, ReadError};
@@ -220,9 +221,10 @@ async fn splice_both_ways(
         let mut pipe = Pipe::new().map_err(TunnelEnd::Pipe)?;
         let mut record = Vec::new();
         loop {
-            let spliced = client
-                .async_io(Interest::READABLE, || pipe.fill_from(client, SPLICE_CHUNK))
-                .await;
+            let spliced = io_when_ready(client, Interest::READABLE, || {
+                pipe.fill_from(client, SPLICE_CHUNK)
+            })
+            .await;
             let n = match spliced {
                 Ok(n) => n,
                 // kTLS: splice() stops at a record that is not application
@@ -275,8 +277,7 @@ async fn splice_both_ways(
             }
             idle.touch();
             while pipe.held() > 0 {
-                client
-                    .async_io(Interest::WRITABLE, || pipe.drain_to(client))
+                io_when_ready(client, Interest::WRITABLE, || pipe.drain_to(client))
                     .await
                     .map_err(TunnelEnd::ClientWrite)?;
             }
