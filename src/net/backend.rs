@@ -7,7 +7,7 @@
 //! tunnels never pass through user space); TLS connections are read and
 //! written through rustls.
 
-use super::readiness::io_when_ready;
+use super::readiness::{self, io_when_ready};
 use super::Pipe;
 use crate::config::UpstreamAddress;
 use rustls::ClientConfig;
@@ -164,20 +164,13 @@ impl BackendStream {
 
     /// Writes all of `buf` through a shared reference, so one direction of
     /// a tunnel can write while the other reads. Only when `can_splice()`.
-    pub async fn send_all(&self, mut buf: &[u8]) -> io::Result<()> {
-        while !buf.is_empty() {
-            let n = self
-                .when_ready(Interest::WRITABLE, |fd| {
-                    Ok(rustix::net::send(
-                        fd,
-                        buf,
-                        rustix::net::SendFlags::NOSIGNAL,
-                    )?)
-                })
-                .await?;
-            buf = &buf[n..];
+    pub async fn send_all(&self, buf: &[u8]) -> io::Result<()> {
+        let flags = rustix::net::SendFlags::NOSIGNAL;
+        match self {
+            BackendStream::Tls(_) => Err(io::ErrorKind::Unsupported.into()),
+            BackendStream::Tcp(s) => readiness::send_all(s, buf, flags).await,
+            BackendStream::Unix(s) => readiness::send_all(s, buf, flags).await,
         }
-        Ok(())
     }
 
     /// `call` on the kernel socket once it is ready for `interest`

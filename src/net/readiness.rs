@@ -10,6 +10,7 @@
 
 use std::future::poll_fn;
 use std::io;
+use std::os::fd::AsFd;
 use std::task::{ready, Context, Poll};
 use tokio::io::Interest;
 use tokio::net::{TcpStream, UnixStream};
@@ -105,4 +106,22 @@ pub async fn io_when_ready<R>(
     mut call: impl FnMut() -> io::Result<R>,
 ) -> io::Result<R> {
     poll_fn(|cx| poll_io(s, cx, interest, &mut call)).await
+}
+
+/// All of `buf` written to `s` with `send()` and `flags`, each part once
+/// the socket has room.
+pub async fn send_all(
+    s: &(impl Registered + AsFd),
+    buf: &[u8],
+    flags: rustix::net::SendFlags,
+) -> io::Result<()> {
+    let mut written = 0;
+    while written < buf.len() {
+        let rest = &buf[written..];
+        written += io_when_ready(s, Interest::WRITABLE, || {
+            Ok(rustix::net::send(s, rest, flags)?)
+        })
+        .await?;
+    }
+    Ok(())
 }

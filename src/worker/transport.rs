@@ -4,7 +4,7 @@
 //! send path, including `sendfile()` straight from the page cache; user-space
 //! TLS encrypts in full records instead.
 
-use crate::net::readiness::{io_when_ready, poll_io, poll_io_drained};
+use crate::net::readiness::{io_when_ready, poll_io, poll_io_drained, send_all};
 use crate::net::Pipe;
 use crate::tls::ktls::{
     self, HANDSHAKE_KEY_UPDATE, RECORD_ALERT, RECORD_APPLICATION_DATA, RECORD_HANDSHAKE,
@@ -256,18 +256,6 @@ fn send_flags(push: Push, ktls: bool) -> SendFlags {
     } else {
         SendFlags::NOSIGNAL
     }
-}
-
-async fn send_all(s: &TcpStream, buf: &[u8], flags: SendFlags) -> io::Result<()> {
-    let mut written = 0;
-    while written < buf.len() {
-        let rest = &buf[written..];
-        written += io_when_ready(s, Interest::WRITABLE, || {
-            Ok(rustix::net::send(s, rest, flags)?)
-        })
-        .await?;
-    }
-    Ok(())
 }
 
 /// A plain socket's `recv()` into `buf`, made once tokio has the socket
